@@ -1,0 +1,184 @@
+package org.jspin.datatype.cursor;
+
+import java.lang.foreign.MemorySegment;
+
+import org.jspin.datatype.kernel.CopyKernels;
+import org.jspin.datatype.lower.BlockNode;
+import org.jspin.datatype.lower.CompiledType;
+import org.jspin.datatype.lower.Node;
+import org.jspin.datatype.lower.RunsNode;
+import org.jspin.datatype.lower.VectorNode;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
+/**
+ * Packs or unpacks any byte range of a message of {@code count} elements between a typed buffer and
+ * a contiguous one. Resumable (each call continues where the last stopped), repositionable with
+ * {@link #seek}, and checkpointable ({@link #checkpoint()}, {@link #restore}) in O(depth) state.
+ *
+ * <p>The whole type map was checked against the typed buffer when the cursor was made, so a
+ * transfer never faults half-way; each call checks its contiguous range before writing a byte. A
+ * cursor is not thread-safe; make one per transfer.
+ */
+public final class TypeCursor extends Walker {
+    private final MemorySegment typed;
+    private final long origin;
+
+    /**
+     * @throws MpiException ERR_BUFFER if the type map of {@code count} elements reaches outside
+     *                      {@code typed} around {@code origin}
+     */
+    public TypeCursor(CompiledType type, long count, MemorySegment typed, long origin) {
+        super(type.message(count));
+        if (typed == null) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, "buffer must not be null");
+        }
+        this.typed = typed;
+        this.origin = origin;
+        if (message != null) {
+            long lo = origin + message.minOffset();
+            long hi = origin + message.maxOffset();
+            if (lo < 0 || hi > typed.byteSize()) {
+                throw new MpiException(ErrorClass.ERR_BUFFER, "the type map of " + count + " elements spans bytes ["
+                        + lo + ", " + hi + ") of the buffer, which has " + typed.byteSize() + " bytes (origin "
+                        + origin + ")");
+            }
+        }
+    }
+
+    /**
+     * Packs up to {@code maxBytes} from the current position into {@code dst} at {@code dstOffset}.
+     *
+     * @return bytes packed (less than {@code maxBytes} only at the end of the message)
+     */
+    public long pack(MemorySegment dst, long dstOffset, long maxBytes) {
+        long n = checkRange(dst, dstOffset, maxBytes);
+        if (dst.isReadOnly()) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, "pack destination is read-only");
+        }
+        transfer(dst, dstOffset, n, true);
+        return n;
+    }
+
+    /**
+     * Unpacks up to {@code maxBytes} from {@code src} at {@code srcOffset} into the typed buffer.
+     *
+     * @return bytes unpacked (less than {@code maxBytes} only at the end of the message)
+     */
+    public long unpack(MemorySegment src, long srcOffset, long maxBytes) {
+        long n = checkRange(src, srcOffset, maxBytes);
+        if (typed.isReadOnly() && n > 0) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, "unpack target buffer is read-only");
+        }
+        transfer(src, srcOffset, n, false);
+        return n;
+    }
+
+    /**
+     * Moves forward {@code bytes} without copying (the catch-up walk of a handler).
+     *
+     * @return bytes skipped
+     */
+    public long skip(long bytes) {
+        if (bytes < 0) {
+            throw new MpiException(ErrorClass.ERR_ARG, "cannot skip a negative byte count " + bytes);
+        }
+        long n = Math.min(bytes, remaining());
+        seek(pos + n);
+        return n;
+    }
+
+    private long checkRange(MemorySegment seg, long off, long maxBytes) {
+        if (seg == null) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, "contiguous buffer must not be null");
+        }
+        if (maxBytes < 0) {
+            throw new MpiException(ErrorClass.ERR_COUNT, "byte count must be non-negative, got " + maxBytes);
+        }
+        long n = Math.min(maxBytes, remaining());
+        if (off < 0 || off > seg.byteSize() - n) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, "contiguous range [" + off + ", " + (off + n)
+                    + ") lies outside the buffer of " + seg.byteSize() + " bytes");
+        }
+        return n;
+    }
+
+    private void transfer(MemorySegment packed, long poff, long n, boolean pack) {
+        final MemorySegment t = typed;
+        final long end = pos + n;
+        while (pos < end) {
+            if (blockDone != 0) {
+                poff = partial(packed, poff, end, pack);
+                continue;
+            }
+            int top = this.top;
+            Node lp = nodes[top];
+            long avail = end - pos;
+            if (lp.kind == Node.VECTOR) {
+                VectorNode v = (VectorNode) lp;
+                long len = v.child.size;
+                if (avail < len) {
+                    poff = partial(packed, poff, end, pack);
+                    continue;
+                }
+                long i = idx[top];
+                long k = Math.min(v.count - i, avail / len);
+                long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset + i * v.stride;
+                if (pack) {
+                    CopyKernels.gather(v.kernel, t, at, v.stride, packed, poff, len, k);
+                } else {
+                    CopyKernels.scatter(v.kernel, packed, poff, t, at, v.stride, len, k);
+                }
+                long bytes = k * len;
+                poff += bytes;
+                pos += bytes;
+                if (i + k == v.count) {
+                    nextLeafParent();
+                } else {
+                    idx[top] = i + k;
+                }
+            } else {
+                RunsNode r = (RunsNode) lp;
+                int e = (int) idx[top];
+                if (avail < r.lens[e]) {
+                    poff = partial(packed, poff, end, pack);
+                    continue;
+                }
+                long limit = r.prefix[e] + avail;
+                int e1 = limit >= r.size ? r.lens.length : r.runAt(limit);
+                long at = origin + base[top];
+                if (pack) {
+                    CopyKernels.gatherRuns(r.kernel, t, at, r.disps, r.lens, e, e1, packed, poff);
+                } else {
+                    CopyKernels.scatterRuns(r.kernel, packed, poff, t, at, r.disps, r.lens, e, e1);
+                }
+                long bytes = (e1 == r.lens.length ? r.size : r.prefix[e1]) - r.prefix[e];
+                poff += bytes;
+                pos += bytes;
+                if (e1 == r.lens.length) {
+                    nextLeafParent();
+                } else {
+                    idx[top] = e1;
+                }
+            }
+        }
+    }
+
+    /** Transfers part of the current block (a range that starts or ends inside it). */
+    private long partial(MemorySegment packed, long poff, long end, boolean pack) {
+        long len = currentBlockLength();
+        long piece = Math.min(len - blockDone, end - pos);
+        long at = origin + currentBlockOffset() + blockDone;
+        if (pack) {
+            MemorySegment.copy(typed, at, packed, poff, piece);
+        } else {
+            MemorySegment.copy(packed, poff, typed, at, piece);
+        }
+        pos += piece;
+        blockDone += piece;
+        if (blockDone == len) {
+            stepBlock();
+        }
+        return poff + piece;
+    }
+}

@@ -1,0 +1,78 @@
+package org.jspin.datatype.lower;
+
+import java.lang.foreign.MemorySegment;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.datatype.cursor.TypeCursor;
+import org.jspin.datatype.flat.RegionIterator;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
+/**
+ * The committed form of a datatype: its normalised node tree with copy kernels chosen, plus the
+ * bounds a transfer needs. Immutable; shared by every cursor over the type.
+ */
+public final class CompiledType {
+    private final Datatype type;
+    private final Node root;
+
+    private CompiledType(Datatype type, Node root) {
+        this.type = type;
+        this.root = root;
+    }
+
+    /**
+     * Normalises and compiles {@code type}. Called by {@link Datatype#commit()}.
+     *
+     * @return the compiled form
+     */
+    public static CompiledType compile(Datatype type) {
+        return new CompiledType(type, type.size() == 0 ? null : Lowering.lower(type));
+    }
+
+    /** @return the datatype this was compiled from */
+    public Datatype type() {
+        return type;
+    }
+
+    /** @return the normalised tree of one element, or null for a type of size 0 */
+    public Node root() {
+        return root;
+    }
+
+    /**
+     * The tree of a whole message of {@code count} elements (element i at {@code i * extent}), with
+     * a leaf parent at the root if it is contiguous; null if the message is empty.
+     */
+    public Node message(long count) {
+        if (root == null || count == 0) {
+            return null;
+        }
+        try {
+            Math.multiplyExact(count - 1, type.extent());
+            Math.multiplyExact(count, type.size());
+            return Normalizer.leafParent(Normalizer.vector(0, count, type.extent(), root));
+        } catch (ArithmeticException e) {
+            throw new MpiException(ErrorClass.ERR_COUNT,
+                    "count " + count + " times the extent " + type.extent() + " overflows 64 bits");
+        }
+    }
+
+    /** @see Datatype#cursor(long, MemorySegment, long) */
+    public TypeCursor cursor(long count, MemorySegment buffer, long origin) {
+        if (count < 0) {
+            throw new MpiException(ErrorClass.ERR_COUNT, "count must be non-negative, got " + count);
+        }
+        return new TypeCursor(this, count, buffer, origin);
+    }
+
+    /** @see Datatype#regions(long) */
+    public RegionIterator regions(long count) {
+        return new RegionIterator(message(count));
+    }
+
+    @Override
+    public String toString() {
+        return "compiled " + root;
+    }
+}

@@ -1,0 +1,53 @@
+package org.jspin.datatype.lower;
+
+/**
+ * One node of a committed type's lowered form. Every constructor lowers to four kinds (as in
+ * MPICH's yaksa): a contiguous {@link BlockNode}, a strided {@link VectorNode}, variable-length
+ * contiguous {@link RunsNode runs}, and a {@link StructNode} sequence of arbitrary children. All
+ * offsets are bytes relative to the origin of the node's instance; {@link #size} is the number of
+ * bytes one instance packs to. The node kind is an int so that the cursor dispatches with a
+ * {@code tableswitch}, not a virtual call.
+ *
+ * <p>A <em>leaf parent</em> is a vector of blocks or a runs node: the frames at which the cursor
+ * hands whole batches of blocks to a copy kernel.
+ */
+public abstract sealed class Node permits BlockNode, VectorNode, RunsNode, StructNode {
+    /** Kind of {@link BlockNode}. */
+    public static final int BLOCK = 0;
+    /** Kind of {@link VectorNode}. */
+    public static final int VECTOR = 1;
+    /** Kind of {@link RunsNode}. */
+    public static final int RUNS = 2;
+    /** Kind of {@link StructNode}. */
+    public static final int STRUCT = 3;
+
+    /** One of {@link #BLOCK}, {@link #VECTOR}, {@link #RUNS}, {@link #STRUCT}. */
+    public final int kind;
+    /** Packed bytes in one instance; positive for every node the normaliser keeps. */
+    public final long size;
+    /** Frames a cursor needs below and including this node. */
+    public final int depth;
+
+    Node(int kind, long size, int depth) {
+        this.kind = kind;
+        this.size = size;
+        this.depth = depth;
+    }
+
+    /** @return whether the cursor copies this node's blocks with a kernel */
+    public final boolean isLeafParent() {
+        return kind == RUNS || (kind == VECTOR && ((VectorNode) this).child.kind == BLOCK);
+    }
+
+    /** @return this node displaced by {@code delta} bytes */
+    abstract Node shift(long delta);
+
+    /** @return whether {@code other} has the same type map as this node (structurally) */
+    abstract boolean sameShape(Node other);
+
+    /** @return lowest byte offset this node touches (valid for nonempty nodes) */
+    public abstract long minOffset();
+
+    /** @return one past the highest byte offset this node touches */
+    public abstract long maxOffset();
+}

@@ -1,0 +1,98 @@
+package org.jspin.datatype.lower;
+
+import java.util.Arrays;
+
+/**
+ * Contiguous runs of varying length: run e is {@code lens[e]} bytes at {@code disps[e]}. A leaf
+ * parent; {@link #prefix} holds each run's packed offset so that seeking is a binary search.
+ */
+public final class RunsNode extends Node {
+    /** Byte offset of each run. */
+    public final long[] disps;
+    /** Byte length of each run (all positive). */
+    public final long[] lens;
+    /** {@code prefix[e]} = sum of {@code lens[0..e)}. */
+    public final long[] prefix;
+    /** Copy kernel id chosen for the run lengths at commit. */
+    public final int kernel;
+
+    RunsNode(long[] disps, long[] lens) {
+        super(RUNS, sum(lens), 1);
+        this.disps = disps;
+        this.lens = lens;
+        this.prefix = new long[lens.length];
+        long p = 0;
+        long gcd = 0;
+        long max = 0;
+        for (int e = 0; e < lens.length; e++) {
+            prefix[e] = p;
+            p += lens[e];
+            gcd = gcd(gcd, lens[e]);
+            max = Math.max(max, lens[e]);
+        }
+        this.kernel = KernelChoice.forRuns(gcd, max, p / Math.max(1, lens.length));
+    }
+
+    private static long sum(long[] a) {
+        long s = 0;
+        for (long v : a) {
+            s += v;
+        }
+        return s;
+    }
+
+    private static long gcd(long a, long b) {
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    /** @return the run holding packed byte {@code rel} of an instance (0 &lt;= rel &lt; size) */
+    public int runAt(long rel) {
+        int i = Arrays.binarySearch(prefix, rel);
+        return i >= 0 ? i : -i - 2;
+    }
+
+    @Override
+    Node shift(long delta) {
+        if (delta == 0) {
+            return this;
+        }
+        long[] d = disps.clone();
+        for (int e = 0; e < d.length; e++) {
+            d[e] += delta;
+        }
+        return new RunsNode(d, lens);
+    }
+
+    @Override
+    boolean sameShape(Node other) {
+        return other instanceof RunsNode r && Arrays.equals(r.disps, disps) && Arrays.equals(r.lens, lens);
+    }
+
+    @Override
+    public long minOffset() {
+        long m = Long.MAX_VALUE;
+        for (long d : disps) {
+            m = Math.min(m, d);
+        }
+        return m;
+    }
+
+    @Override
+    public long maxOffset() {
+        long m = Long.MIN_VALUE;
+        for (int e = 0; e < disps.length; e++) {
+            m = Math.max(m, disps[e] + lens[e]);
+        }
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "runs(" + disps.length + " runs, " + size + " bytes)";
+    }
+}

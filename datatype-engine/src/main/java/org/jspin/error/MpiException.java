@@ -1,0 +1,36 @@
+package org.jspin.error;
+
+import java.util.Objects;
+
+/**
+ * The one exception type of jspin: an MPI error class plus a message that names the offending value.
+ */
+public class MpiException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final ErrorClass errorClass;
+
+    /**
+     * @param errorClass the MPI error class
+     * @param message    what was wrong, naming the argument and its value
+     */
+    public MpiException(ErrorClass errorClass, String message) {
+        super(errorClass + ": " + message);
+        this.errorClass = Objects.requireNonNull(errorClass, "errorClass");
+    }
+
+    /**
+     * @param errorClass the MPI error class
+     * @param message    what was wrong, naming the argument and its value
+     * @param cause      the underlying failure
+     */
+    public MpiException(ErrorClass errorClass, String message, Throwable cause) {
+        super(errorClass + ": " + message, cause);
+        this.errorClass = Objects.requireNonNull(errorClass, "errorClass");
+    }
+
+    /** @return the MPI error class of this failure */
+    public ErrorClass errorClass() {
+        return errorClass;
+    }
+}
