@@ -2,7 +2,7 @@ package org.jspin.datatype.cursor;
 
 import java.lang.foreign.MemorySegment;
 
-import org.jspin.datatype.kernel.CopyKernels;
+import org.jspin.datatype.kernel.Runs;
 import org.jspin.datatype.lower.BlockNode;
 import org.jspin.datatype.lower.CompiledType;
 import org.jspin.datatype.lower.Node;
@@ -103,6 +103,9 @@ public final class TypeCursor extends Walker {
         return n;
     }
 
+    /** Largest batch handed to one kernel call (kernels count units in an int). */
+    private static final long MAX_BATCH = 1 << 30;
+
     private void transfer(MemorySegment packed, long poff, long n, boolean pack) {
         final MemorySegment t = typed;
         final long end = pos + n;
@@ -122,12 +125,12 @@ public final class TypeCursor extends Walker {
                     continue;
                 }
                 long i = idx[top];
-                long k = Math.min(v.count - i, avail / len);
+                long k = Math.min(Math.min(v.count - i, avail / len), MAX_BATCH);
                 long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset + i * v.stride;
                 if (pack) {
-                    CopyKernels.gather(v.kernel, t, at, v.stride, packed, poff, len, k);
+                    v.kernel.gather(t, at, packed, poff, (int) k);
                 } else {
-                    CopyKernels.scatter(v.kernel, packed, poff, t, at, v.stride, len, k);
+                    v.kernel.scatter(packed, poff, t, at, (int) k);
                 }
                 long bytes = k * len;
                 poff += bytes;
@@ -137,31 +140,65 @@ public final class TypeCursor extends Walker {
                 } else {
                     idx[top] = i + k;
                 }
+                continue;
+            }
+            RunsNode r = (RunsNode) lp;
+            int e = (int) idx[top];
+            if (e == 0 && top > 0 && nodes[top - 1] instanceof VectorNode pv && pv.kernel != null
+                    && avail >= r.size) {
+                poff = elements(pv, r, packed, poff, avail, pack);
+                continue;
+            }
+            if (avail < r.lens[e]) {
+                poff = partial(packed, poff, end, pack);
+                continue;
+            }
+            long limit = r.prefix[e] + avail;
+            int e1 = limit >= r.size ? r.lens.length : r.runAt(limit);
+            long at = origin + base[top];
+            if (pack) {
+                Runs.gather(t, at, r.disps, r.lens, e, e1, packed, poff);
             } else {
-                RunsNode r = (RunsNode) lp;
-                int e = (int) idx[top];
-                if (avail < r.lens[e]) {
-                    poff = partial(packed, poff, end, pack);
-                    continue;
-                }
-                long limit = r.prefix[e] + avail;
-                int e1 = limit >= r.size ? r.lens.length : r.runAt(limit);
-                long at = origin + base[top];
-                if (pack) {
-                    CopyKernels.gatherRuns(r.kernel, t, at, r.disps, r.lens, e, e1, packed, poff);
-                } else {
-                    CopyKernels.scatterRuns(r.kernel, packed, poff, t, at, r.disps, r.lens, e, e1);
-                }
-                long bytes = (e1 == r.lens.length ? r.size : r.prefix[e1]) - r.prefix[e];
-                poff += bytes;
-                pos += bytes;
-                if (e1 == r.lens.length) {
-                    nextLeafParent();
-                } else {
-                    idx[top] = e1;
-                }
+                Runs.scatter(packed, poff, t, at, r.disps, r.lens, e, e1);
+            }
+            long bytes = (e1 == r.lens.length ? r.size : r.prefix[e1]) - r.prefix[e];
+            poff += bytes;
+            pos += bytes;
+            if (e1 == r.lens.length) {
+                nextLeafParent();
+            } else {
+                idx[top] = e1;
             }
         }
+    }
+
+    /**
+     * Copies whole struct-like elements (the runs node at the top, repeated by the vector above it)
+     * with the vector's pattern kernel, starting at the current element.
+     */
+    private long elements(VectorNode pv, RunsNode r, MemorySegment packed, long poff, long avail, boolean pack) {
+        int p = top - 1;
+        long i = idx[p];
+        long k = Math.min(Math.min(pv.count - i, avail / r.size), MAX_BATCH);
+        long at = origin + base[p] + pv.offset + i * pv.stride;
+        if (pack) {
+            pv.kernel.gather(typed, at, packed, poff, (int) k);
+        } else {
+            pv.kernel.scatter(packed, poff, typed, at, (int) k);
+        }
+        long bytes = k * r.size;
+        pos += bytes;
+        i += k;
+        if (i == pv.count) {
+            top = p; // the vector of elements is finished: move on from its parent
+            idx[p] = i - 1;
+            nextLeafParent();
+        } else {
+            idx[p] = i;
+            base[top] = base[p] + pv.offset + i * pv.stride;
+            idx[top] = 0;
+        }
+        return poff + bytes;
     }
 
     /** Transfers part of the current block (a range that starts or ends inside it). */

@@ -27,7 +27,9 @@ public final class CompiledType {
      * @return the compiled form
      */
     public static CompiledType compile(Datatype type) {
-        return new CompiledType(type, type.size() == 0 ? null : Lowering.lower(type));
+        Node root = type.size() == 0 ? null : Lowering.lower(type);
+        KernelAssignment.assign(root);
+        return new CompiledType(type, root);
     }
 
     /** @return the datatype this was compiled from */
@@ -51,7 +53,11 @@ public final class CompiledType {
         try {
             Math.multiplyExact(count - 1, type.extent());
             Math.multiplyExact(count, type.size());
-            return Normalizer.leafParent(Normalizer.vector(0, count, type.extent(), root));
+            Node m = Normalizer.leafParent(Normalizer.vector(0, count, type.extent(), root));
+            if (m instanceof VectorNode v) {
+                KernelAssignment.assignOne(v);
+            }
+            return m;
         } catch (ArithmeticException e) {
             throw new MpiException(ErrorClass.ERR_COUNT,
                     "count " + count + " times the extent " + type.extent() + " overflows 64 bits");

@@ -13,8 +13,6 @@ public final class RunsNode extends Node {
     public final long[] lens;
     /** {@code prefix[e]} = sum of {@code lens[0..e)}. */
     public final long[] prefix;
-    /** Copy kernel id chosen for the run lengths at commit. */
-    public final int kernel;
 
     RunsNode(long[] disps, long[] lens) {
         super(RUNS, sum(lens), 1);
@@ -22,15 +20,10 @@ public final class RunsNode extends Node {
         this.lens = lens;
         this.prefix = new long[lens.length];
         long p = 0;
-        long gcd = 0;
-        long max = 0;
         for (int e = 0; e < lens.length; e++) {
             prefix[e] = p;
             p += lens[e];
-            gcd = gcd(gcd, lens[e]);
-            max = Math.max(max, lens[e]);
         }
-        this.kernel = KernelChoice.forRuns(gcd, max, p / Math.max(1, lens.length));
     }
 
     private static long sum(long[] a) {
@@ -39,15 +32,6 @@ public final class RunsNode extends Node {
             s += v;
         }
         return s;
-    }
-
-    private static long gcd(long a, long b) {
-        while (b != 0) {
-            long t = a % b;
-            a = b;
-            b = t;
-        }
-        return a;
     }
 
     /** @return the run holding packed byte {@code rel} of an instance (0 &lt;= rel &lt; size) */

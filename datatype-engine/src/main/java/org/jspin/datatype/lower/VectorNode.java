@@ -1,9 +1,12 @@
 package org.jspin.datatype.lower;
 
+import org.jspin.datatype.kernel.CopyKernel;
+
 /**
  * {@code count} instances of {@code child}, the k-th at {@code offset + k * stride}. When the child is
- * a {@link BlockNode} this is a leaf parent and {@link #kernel} names the copy kernel chosen for the
- * block length at commit.
+ * a {@link BlockNode} this is a leaf parent and {@link #kernel} copies its blocks; when the child is
+ * a small {@link RunsNode} (a struct-like element) {@link #kernel} copies whole elements. The kernel
+ * is chosen once, at commit ({@link KernelAssignment}).
  */
 public final class VectorNode extends Node {
     /** Byte offset of instance 0. */
@@ -14,8 +17,11 @@ public final class VectorNode extends Node {
     public final long stride;
     /** The repeated node. */
     public final Node child;
-    /** Copy kernel id of {@code org.jspin.datatype.kernel.CopyKernels} (leaf parents only). */
-    public final int kernel;
+    /**
+     * Copies this vector's blocks (block child) or whole elements (small runs child); null otherwise.
+     * Set at commit before the tree is published, never changed after.
+     */
+    public CopyKernel kernel;
 
     VectorNode(long offset, long count, long stride, Node child) {
         super(VECTOR, count * child.size, child.depth + 1);
@@ -23,7 +29,6 @@ public final class VectorNode extends Node {
         this.count = count;
         this.stride = stride;
         this.child = child;
-        this.kernel = child instanceof BlockNode b ? KernelChoice.forBlock(b.len) : -1;
     }
 
     @Override

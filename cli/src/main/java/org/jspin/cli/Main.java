@@ -1,0 +1,34 @@
+package org.jspin.cli;
+
+import org.jspin.error.MpiException;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code jspin} command. */
+@Command(name = "jspin", mixinStandardHelpOptions = true, version = "jspin 0.1.0",
+        description = "MPI-style messaging for non-contiguous data on the JVM.",
+        subcommands = {TypeinfoCommand.class, BenchCommand.class, DemoCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main {
+    private Main() {
+    }
+
+    /** @return a command line with jspin's subcommands and its error handling */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof MpiException m) {
+                cmd.getErr().println("jspin: " + m.getMessage());
+                return 2;
+            }
+            throw ex;
+        });
+        return cl;
+    }
+
+    /** Runs the command line and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}
