@@ -27,18 +27,21 @@ public abstract sealed class Datatype
         permits NamedType, DupType, ContiguousType, VectorType, HVectorType, IndexedType, HIndexedType,
         IndexedBlockType, HIndexedBlockType, StructType, SubarrayType, ResizedType {
 
+    // The named types live here, not in NamedType: whichever class a program touches first, the
+    // superclass initialises first, so constants held by the subclass could be read while still null.
+
     /** 1-byte integer ({@code MPI_BYTE}). */
-    public static final NamedType BYTE = NamedType.BYTE;
+    public static final NamedType BYTE = new NamedType("byte", 1);
     /** 2-byte integer ({@code MPI_SHORT}). */
-    public static final NamedType SHORT = NamedType.SHORT;
+    public static final NamedType SHORT = new NamedType("short", 2);
     /** 4-byte integer ({@code MPI_INT}). */
-    public static final NamedType INT = NamedType.INT;
+    public static final NamedType INT = new NamedType("int", 4);
     /** 8-byte integer ({@code MPI_LONG}). */
-    public static final NamedType LONG = NamedType.LONG;
+    public static final NamedType LONG = new NamedType("long", 8);
     /** 4-byte IEEE float ({@code MPI_FLOAT}). */
-    public static final NamedType FLOAT = NamedType.FLOAT;
+    public static final NamedType FLOAT = new NamedType("float", 4);
     /** 8-byte IEEE double ({@code MPI_DOUBLE}). */
-    public static final NamedType DOUBLE = NamedType.DOUBLE;
+    public static final NamedType DOUBLE = new NamedType("double", 8);
 
     private final long size;
     private final long lb;
@@ -260,7 +263,7 @@ public abstract sealed class Datatype
     public final RegionIterator regions(long count) {
         Args.count("count", count);
         CompiledType c = compiled;
-        return (c != null ? c : CompiledType.compile(this)).regions(count);
+        return (c != null ? c : CompiledType.layoutOnly(this)).regions(count);
     }
 
     /** @return this type's JSON description ({@code DATATYPE-JSON.md}) */

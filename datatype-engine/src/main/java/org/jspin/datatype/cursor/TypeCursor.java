@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 
 import org.jspin.datatype.kernel.Runs;
 import org.jspin.datatype.lower.BlockNode;
-import org.jspin.datatype.lower.CompiledType;
 import org.jspin.datatype.lower.Node;
 import org.jspin.datatype.lower.RunsNode;
 import org.jspin.datatype.lower.VectorNode;
@@ -25,11 +24,14 @@ public final class TypeCursor extends Walker {
     private final long origin;
 
     /**
+     * Made by {@code CompiledType.cursor}, which builds the message tree and its kernels.
+     *
+     * @param message the message tree of {@code count} elements, kernels assigned (null if empty)
      * @throws MpiException ERR_BUFFER if the type map of {@code count} elements reaches outside
      *                      {@code typed} around {@code origin}
      */
-    public TypeCursor(CompiledType type, long count, MemorySegment typed, long origin) {
-        super(type.message(count));
+    public TypeCursor(Node message, long count, MemorySegment typed, long origin) {
+        super(message);
         if (typed == null) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "buffer must not be null");
         }

@@ -32,6 +32,14 @@ public final class CompiledType {
         return new CompiledType(type, root);
     }
 
+    /**
+     * Lowers {@code type} without choosing kernels: enough to flatten it (regions of an uncommitted
+     * type), not to move data.
+     */
+    public static CompiledType layoutOnly(Datatype type) {
+        return new CompiledType(type, type.size() == 0 ? null : Lowering.lower(type));
+    }
+
     /** @return the datatype this was compiled from */
     public Datatype type() {
         return type;
@@ -53,11 +61,7 @@ public final class CompiledType {
         try {
             Math.multiplyExact(count - 1, type.extent());
             Math.multiplyExact(count, type.size());
-            Node m = Normalizer.leafParent(Normalizer.vector(0, count, type.extent(), root));
-            if (m instanceof VectorNode v) {
-                KernelAssignment.assignOne(v);
-            }
-            return m;
+            return Normalizer.leafParent(Normalizer.vector(0, count, type.extent(), root));
         } catch (ArithmeticException e) {
             throw new MpiException(ErrorClass.ERR_COUNT,
                     "count " + count + " times the extent " + type.extent() + " overflows 64 bits");
@@ -69,7 +73,11 @@ public final class CompiledType {
         if (count < 0) {
             throw new MpiException(ErrorClass.ERR_COUNT, "count must be non-negative, got " + count);
         }
-        return new TypeCursor(this, count, buffer, origin);
+        Node m = message(count);
+        if (m instanceof VectorNode v) {
+            KernelAssignment.assignOne(v); // the message-level vector: a cached lookup of its shape
+        }
+        return new TypeCursor(m, count, buffer, origin);
     }
 
     /** @see Datatype#regions(long) */
