@@ -230,7 +230,12 @@ public abstract sealed class Datatype
     /** @return bytes {@code count} elements occupy once packed ({@code MPI_Pack_size}, exact) */
     public final long packSize(long count) {
         Args.count("count", count);
-        return Args.mul(count, size, "pack size");
+        try {
+            return Math.multiplyExact(count, size);
+        } catch (ArithmeticException e) {
+            throw new MpiException(ErrorClass.ERR_COUNT,
+                    "count " + count + " times the type size " + size + " overflows 64 bits");
+        }
     }
 
     /**

@@ -4,10 +4,12 @@ import org.jspin.datatype.lower.Node;
 
 /**
  * A saved cursor position (the simulator's segment snapshot): O(depth) frames. Reusable: a cursor
- * can overwrite it with {@link Walker#checkpoint(Checkpoint)} without allocating.
+ * can overwrite it with {@link Walker#checkpoint(Checkpoint)} without allocating, and any cursor over
+ * the same committed type and count can restore it.
  */
 public final class Checkpoint {
-    final Node message;
+    final Object owner;
+    final long count;
     final Node[] nodes;
     final long[] base;
     final long[] idx;
@@ -15,8 +17,9 @@ public final class Checkpoint {
     long blockDone;
     long pos;
 
-    Checkpoint(Node message, int depth) {
-        this.message = message;
+    Checkpoint(Object owner, long count, int depth) {
+        this.owner = owner;
+        this.count = count;
         this.nodes = new Node[depth];
         this.base = new long[depth];
         this.idx = new long[depth];

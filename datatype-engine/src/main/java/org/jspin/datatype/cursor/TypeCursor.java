@@ -26,20 +26,28 @@ public final class TypeCursor extends Walker {
     /**
      * Made by {@code CompiledType.cursor}, which builds the message tree and its kernels.
      *
+     * @param owner   the compiled type (checkpoints are exchangeable between cursors of one owner and count)
      * @param message the message tree of {@code count} elements, kernels assigned (null if empty)
      * @throws MpiException ERR_BUFFER if the type map of {@code count} elements reaches outside
      *                      {@code typed} around {@code origin}
      */
-    public TypeCursor(Node message, long count, MemorySegment typed, long origin) {
-        super(message);
+    public TypeCursor(Object owner, Node message, long count, MemorySegment typed, long origin) {
+        super(owner, count, message);
         if (typed == null) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "buffer must not be null");
         }
         this.typed = typed;
         this.origin = origin;
         if (message != null) {
-            long lo = origin + message.minOffset();
-            long hi = origin + message.maxOffset();
+            long lo;
+            long hi;
+            try {
+                lo = Math.addExact(origin, message.minOffset());
+                hi = Math.addExact(origin, message.maxOffset());
+            } catch (ArithmeticException e) {
+                throw new MpiException(ErrorClass.ERR_BUFFER, "the type map of " + count + " elements around origin "
+                        + origin + " lies beyond the 64-bit address range");
+            }
             if (lo < 0 || hi > typed.byteSize()) {
                 throw new MpiException(ErrorClass.ERR_BUFFER, "the type map of " + count + " elements spans bytes ["
                         + lo + ", " + hi + ") of the buffer, which has " + typed.byteSize() + " bytes (origin "

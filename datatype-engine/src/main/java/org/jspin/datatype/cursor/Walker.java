@@ -18,6 +18,8 @@ import org.jspin.error.MpiException;
  * current block already transferred.
  */
 public class Walker {
+    final Object owner;
+    final long count;
     final Node message;
     final long total;
     final Node[] nodes;
@@ -27,8 +29,15 @@ public class Walker {
     long blockDone;
     long pos;
 
-    /** @param message the message tree of {@code CompiledType.message(count)}, or null if empty */
-    public Walker(Node message) {
+    /**
+     * @param owner   what the message was built from (the compiled type): walkers of the same owner
+     *                and count walk identical messages, so their checkpoints are interchangeable
+     * @param count   elements in the message
+     * @param message the message tree of {@code CompiledType.message(count)}, or null if empty
+     */
+    public Walker(Object owner, long count, Node message) {
+        this.owner = owner;
+        this.count = count;
         this.message = message;
         this.total = message == null ? 0 : message.size;
         int depth = message == null ? 1 : message.depth;
@@ -205,9 +214,7 @@ public class Walker {
 
     /** Copies the position into {@code into} (which must come from a walker over the same message). */
     final void saveTo(Checkpoint into) {
-        if (into.message != message) {
-            throw new MpiException(ErrorClass.ERR_ARG, "checkpoint belongs to another message");
-        }
+        checkSameMessage(into);
         into.top = top;
         into.pos = pos;
         into.blockDone = blockDone;
@@ -220,9 +227,7 @@ public class Walker {
 
     /** Restores a position saved by {@link #saveTo}. */
     final void loadFrom(Checkpoint from) {
-        if (from.message != message) {
-            throw new MpiException(ErrorClass.ERR_ARG, "checkpoint belongs to another message");
-        }
+        checkSameMessage(from);
         top = from.top;
         pos = from.pos;
         blockDone = from.blockDone;
@@ -230,12 +235,20 @@ public class Walker {
             System.arraycopy(from.nodes, 0, nodes, 0, top + 1);
             System.arraycopy(from.base, 0, base, 0, top + 1);
             System.arraycopy(from.idx, 0, idx, 0, top + 1);
+            nodes[0] = message; // frame 0 is the message node; the other cursor's is an equal copy
+        }
+    }
+
+    private void checkSameMessage(Checkpoint c) {
+        if (c.owner != owner || c.count != count) {
+            throw new MpiException(ErrorClass.ERR_ARG, "checkpoint belongs to another message (" + c.count
+                    + " elements of " + c.owner + ", this cursor: " + count + " elements of " + owner + ")");
         }
     }
 
     /** @return a new checkpoint holding the current position */
     public final Checkpoint checkpoint() {
-        Checkpoint c = new Checkpoint(message, nodes.length);
+        Checkpoint c = new Checkpoint(owner, count, nodes.length);
         saveTo(c);
         return c;
     }

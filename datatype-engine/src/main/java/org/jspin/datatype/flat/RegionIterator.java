@@ -16,9 +16,13 @@ public final class RegionIterator extends Walker implements Iterator<Region> {
     private long offset;
     private long length;
 
-    /** @param message a message tree ({@code CompiledType.message(count)}), or null if empty */
-    public RegionIterator(Node message) {
-        super(message);
+    /**
+     * @param owner   the compiled type the message belongs to
+     * @param count   elements in the message
+     * @param message a message tree ({@code CompiledType.message(count)}), or null if empty
+     */
+    public RegionIterator(Object owner, long count, Node message) {
+        super(owner, count, message);
     }
 
     /**

@@ -24,6 +24,8 @@ public final class Kernels {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final Map<Shape, CopyKernel> CACHE = new ConcurrentHashMap<>();
     private static final int VECTOR_WIDTH = Words.VECTORS ? VectorSpeciesHolder.PREFERRED : 0;
+    /** {@code -Djspin.kernels.dynamic=true} uses only the unspecialised kernels (tests cover them so). */
+    private static final boolean DYNAMIC_ONLY = Boolean.getBoolean("jspin.kernels.dynamic");
 
     private Kernels() {
     }
@@ -57,7 +59,7 @@ public final class Kernels {
         if (k != null) {
             return k;
         }
-        if (CACHE.size() >= MAX_SPECIALISED) {
+        if (DYNAMIC_ONLY || CACHE.size() >= MAX_SPECIALISED) {
             return fallback.get();
         }
         return CACHE.computeIfAbsent(shape, s -> compile(s, fallback));

@@ -17,7 +17,10 @@ final class Words {
     /** Pieces at least this long go through {@link MemorySegment#copy} (a tuned memcpy). */
     static final long BULK = 16 * 1024;
 
-    /** Whether {@code jdk.incubator.vector} is in the boot layer (the JVM was started with it). */
+    /**
+     * Whether {@code jdk.incubator.vector} is in the boot layer (the JVM was started with it), unless
+     * {@code -Djspin.kernels.scalar=true} asks for the scalar kernels.
+     */
     static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
             && !Boolean.getBoolean("jspin.kernels.scalar");
 

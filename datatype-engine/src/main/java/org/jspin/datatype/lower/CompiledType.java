@@ -59,7 +59,9 @@ public final class CompiledType {
             return null;
         }
         try {
-            Math.multiplyExact(count - 1, type.extent());
+            long last = Math.multiplyExact(count - 1, type.extent());
+            Math.addExact(last, type.trueUb());
+            Math.addExact(last, type.trueLb());
             Math.multiplyExact(count, type.size());
             return Normalizer.leafParent(Normalizer.vector(0, count, type.extent(), root));
         } catch (ArithmeticException e) {
@@ -77,12 +79,12 @@ public final class CompiledType {
         if (m instanceof VectorNode v) {
             KernelAssignment.assignOne(v); // the message-level vector: a cached lookup of its shape
         }
-        return new TypeCursor(m, count, buffer, origin);
+        return new TypeCursor(this, m, count, buffer, origin);
     }
 
     /** @see Datatype#regions(long) */
     public RegionIterator regions(long count) {
-        return new RegionIterator(message(count));
+        return new RegionIterator(this, count, message(count));
     }
 
     @Override

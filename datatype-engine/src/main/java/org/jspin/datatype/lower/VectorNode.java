@@ -44,12 +44,14 @@ public final class VectorNode extends Node {
 
     @Override
     public long minOffset() {
-        return offset + Math.min(0, (count - 1) * stride) + child.minOffset();
+        return Math.addExact(Math.addExact(offset, Math.min(0, Math.multiplyExact(count - 1, stride))),
+                child.minOffset());
     }
 
     @Override
     public long maxOffset() {
-        return offset + Math.max(0, (count - 1) * stride) + child.maxOffset();
+        return Math.addExact(Math.addExact(offset, Math.max(0, Math.multiplyExact(count - 1, stride))),
+                child.maxOffset());
     }
 
     @Override

@@ -1,0 +1,98 @@
+package org.jspin.datatype.property;
+
+import static org.jspin.datatype.testing.Memory.bytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.datatype.cursor.TypeCursor;
+import org.jspin.datatype.testing.Memory;
+import org.jspin.datatype.testing.Named;
+import org.jspin.datatype.testing.TypeCase;
+import org.jspin.datatype.testing.TypedBuffer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Block lengths at and around the copy kernels' size classes (scalar words with an overlapping
+ * tail, 16/32/64-byte vector words, unrolled versus looped moves, bulk copies from 64 KiB, patterns
+ * of more than 16 runs), which random types of named elements seldom produce. Each shape is packed
+ * whole, unpacked whole, and packed from cut points just inside and outside its blocks.
+ */
+class BlockSizeClassesTest {
+
+    static Stream<Arguments> shapes() {
+        LongStream small = LongStream.rangeClosed(1, 72);
+        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 1023, 4095, 4097, 65_535, 65_536,
+                65_537, 70_001);
+        return LongStream.concat(small, edges).boxed().flatMap(len -> Stream.of(
+                // equal blocks with a gap, forwards and backwards
+                Arguments.of("blocks of " + len + " bytes, stride +", Datatype.hvector(3, 1, len + 5, byteRun(len))),
+                Arguments.of("blocks of " + len + " bytes, stride -", Datatype.hvector(3, 1, -(len + 3), byteRun(len))),
+                // a repeated pattern of two runs of different lengths
+                Arguments.of("pattern around " + len + " bytes", Datatype.hvector(2, 1, 2 * len + 40,
+                        Datatype.hindexed(new long[] {len, len / 2 + 1}, new long[] {0, len + 7}, Named.BYTE)))))
+                .flatMap(a -> Stream.of(Memory.values()).map(m -> Arguments.of(a.get()[0], a.get()[1], m)));
+    }
+
+    /** Patterns of many runs: beyond what one specialised pattern kernel unrolls. */
+    static Stream<Arguments> manyRuns() {
+        return Stream.of(15, 16, 17, 40).flatMap(n -> {
+            long[] bls = new long[n];
+            long[] disps = new long[n];
+            for (int k = 0; k < n; k++) {
+                bls[k] = 1 + (k * 7) % 13;
+                disps[k] = k * 20L + (k % 3);
+            }
+            Datatype runs = Datatype.hindexed(bls, disps, Named.BYTE);
+            return Stream.of(Memory.values())
+                    .map(m -> Arguments.of(n + " runs", Datatype.hvector(3, 1, n * 20L + 11, runs), m));
+        });
+    }
+
+    private static Datatype byteRun(long len) {
+        return Datatype.contiguous(len, Named.BYTE);
+    }
+
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource({"shapes", "manyRuns"})
+    void packAndUnpackMatchTheTypeMap(String name, Datatype type, Memory mem) {
+        TypeCase c = TypeCase.of(type.commit(), 2);
+        SplittableRandom rnd = new SplittableRandom(name.hashCode());
+        TypedBuffer buf = TypedBuffer.of(c, rnd);
+        byte[] src = buf.random(rnd);
+        byte[] full = buf.gather(c.message(), src);
+        int total = full.length;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment typed = mem.typed(arena, src);
+            MemorySegment packed = mem.packed(arena, (long) total);
+            assertEquals(total, c.type().cursor(2, typed, buf.origin()).pack(packed, 0, total), name);
+            assertArrayEquals(full, bytes(packed), () -> "pack, " + c);
+
+            MemorySegment back = mem.typed(arena, buf.sentinels());
+            c.type().cursor(2, back, buf.origin()).unpack(packed, 0, total);
+            assertArrayEquals(buf.overlay(buf.sentinels(), c.message(), src), bytes(back), () -> "unpack, " + c);
+
+            // ranges starting and ending one byte either side of the first block's end
+            long first = c.message().length(0);
+            TypeCursor cur = c.type().cursor(2, typed, buf.origin());
+            for (long from : new long[] {first - 1, first, first + 1, total / 2}) {
+                long x = Math.clamp(from, 0, total);
+                long n = Math.min(first + 2, total - x);
+                MemorySegment out = mem.packed(arena, n);
+                cur.seek(x);
+                assertEquals(n, cur.pack(out, 0, n), name);
+                assertArrayEquals(Arrays.copyOfRange(full, (int) x, (int) (x + n)), bytes(out),
+                        () -> "seek(" + x + ") then pack, " + c);
+            }
+        }
+    }
+}
