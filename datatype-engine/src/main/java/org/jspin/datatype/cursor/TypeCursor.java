@@ -135,6 +135,11 @@ public final class TypeCursor extends Walker {
                     continue;
                 }
                 long i = idx[top];
+                if (!pack && i == 0 && top > 0 && nodes[top - 1] instanceof VectorNode pv && pv.transposed != null
+                        && idx[top - 1] == 0 && avail >= pv.size && pv.count <= MAX_BATCH) {
+                    poff = transposed(pv, v, packed, poff);
+                    continue;
+                }
                 long k = Math.min(Math.min(v.count - i, avail / len), MAX_BATCH);
                 long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset + i * v.stride;
                 if (pack) {
@@ -163,6 +168,10 @@ public final class TypeCursor extends Walker {
                 poff = partial(packed, poff, end, pack);
                 continue;
             }
+            if (r.listed != null) {
+                poff = listedRuns(r, e, packed, poff, avail, pack);
+                continue;
+            }
             long limit = r.prefix[e] + avail;
             int e1 = limit >= r.size ? r.lens.length : r.runAt(limit);
             long at = origin + base[top];
@@ -180,6 +189,43 @@ public final class TypeCursor extends Walker {
                 idx[top] = e1;
             }
         }
+    }
+
+    /**
+     * Unpacks one whole instance of the two-level vector {@code pv} (outer) of {@code v} (inner, at the
+     * top) in transposed order: for each inner index, the outer vector's blocks, which lie next to each
+     * other in typed memory, so the stores run in address order.
+     */
+    private long transposed(VectorNode pv, VectorNode v, MemorySegment packed, long poff) {
+        long len = v.child.size;
+        long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset;
+        int outer = (int) pv.count;
+        for (long j = 0; j < v.count; j++) {
+            pv.transposed.scatter(packed, poff + j * len, typed, at + j * v.stride, outer);
+        }
+        pos += pv.size;
+        top--; // the outer instance is done: move on from its parent
+        nextLeafParent();
+        return poff + pv.size;
+    }
+
+    /** Copies whole runs of a uniform-length runs node with its listed kernel, from run {@code e}. */
+    private long listedRuns(RunsNode r, int e, MemorySegment packed, long poff, long avail, boolean pack) {
+        int k = (int) Math.min(r.lens.length - e, avail / r.uniformLen);
+        long at = origin + base[top];
+        if (pack) {
+            r.listed.gather(typed, at, r.disps, e, packed, poff, k);
+        } else {
+            r.listed.scatter(packed, poff, typed, at, r.disps, e, k);
+        }
+        long bytes = k * r.uniformLen;
+        pos += bytes;
+        if (e + k == r.lens.length) {
+            nextLeafParent();
+        } else {
+            idx[top] = e + k;
+        }
+        return poff + bytes;
     }
 
     /**

@@ -11,19 +11,19 @@ final class DynamicKernels {
     private DynamicKernels() {
     }
 
-    /** Blocks of {@code len} bytes, {@code stride} apart. */
-    record Blocks(long len, long stride) implements CopyKernel {
+    /** Blocks of {@code len} bytes, {@code stride} typed and {@code packedStride} packed bytes apart. */
+    record Blocks(long len, long stride, long packedStride) implements CopyKernel {
         @Override
         public void gather(MemorySegment typed, long at, MemorySegment packed, long off, int n) {
             for (int i = 0; i < n; i++) {
-                Words.copy(typed, at + stride * i, packed, off + len * i, len);
+                Words.copy(typed, at + stride * i, packed, off + packedStride * i, len);
             }
         }
 
         @Override
         public void scatter(MemorySegment packed, long off, MemorySegment typed, long at, int n) {
             for (int i = 0; i < n; i++) {
-                Words.copy(packed, off + len * i, typed, at + stride * i, len);
+                Words.copy(packed, off + packedStride * i, typed, at + stride * i, len);
             }
         }
     }
@@ -41,6 +41,24 @@ final class DynamicKernels {
         public void scatter(MemorySegment packed, long off, MemorySegment typed, long at, int n) {
             for (int i = 0; i < n; i++) {
                 Runs.scatter(packed, off + size * i, typed, at + stride * i, disps, lens, 0, disps.length);
+            }
+        }
+    }
+
+    /** Blocks of {@code len} bytes at listed displacements. */
+    record Listed(long len) implements ListKernel {
+        @Override
+        public void gather(MemorySegment typed, long at, long[] disps, int e0, MemorySegment packed, long off, int n) {
+            for (int i = 0; i < n; i++) {
+                Words.copy(typed, at + disps[e0 + i], packed, off + len * i, len);
+            }
+        }
+
+        @Override
+        public void scatter(MemorySegment packed, long off, MemorySegment typed, long at, long[] disps, int e0,
+                int n) {
+            for (int i = 0; i < n; i++) {
+                Words.copy(packed, off + len * i, typed, at + disps[e0 + i], len);
             }
         }
     }

@@ -15,16 +15,15 @@ import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.AccessFlag;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Compiles a unit's moves into a {@link CopyKernel} class: a counted loop over units whose body is
  * straight-line loads and stores at constant offsets, with the unit stride and size as constants. The
  * JIT then sees constant scales (so it hoists the segment bounds checks and unrolls) and no calls but
  * the intrinsic segment and vector accesses. One class per shape, defined as a hidden class.
- *
- * <p>Locals of the generated methods: 0 this, 1 first segment, 2-3 its offset, 4 second segment,
- * 5-6 its offset, 7 unit count, 8 unit index, 9-10 typed unit address, 11-12 packed unit address,
- * 13 inner loop index.
+ * Strided kernels ({@link CopyKernel}) find unit i at {@code at + stride * i}, listed kernels
+ * ({@link ListKernel}) at {@code at + disps[e0 + i]}.
  */
 final class KernelCompiler {
     private static final ClassDesc CD_SEGMENT = ClassDesc.of("java.lang.foreign.MemorySegment");
@@ -42,99 +41,149 @@ final class KernelCompiler {
             CD_long, CD_ORDER);
     private static final MethodTypeDesc MTD_VSTORE = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long, CD_ORDER);
 
-    private static final int TYPED_UNIT = 9;
-    private static final int PACKED_UNIT = 11;
+    private static final ClassDesc CD_LIST_KERNEL = ClassDesc.of(ListKernel.class.getName());
+    private static final ClassDesc CD_LONGS = CD_long.arrayType();
+    private static final MethodTypeDesc MTD_LIST_GATHER = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long,
+            CD_LONGS, CD_int, CD_SEGMENT, CD_long, CD_int);
+    private static final MethodTypeDesc MTD_LIST_SCATTER = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long,
+            CD_SEGMENT, CD_long, CD_LONGS, CD_int, CD_int);
+
+    /**
+     * Local-variable slots of one generated method. The parameters differ between the four methods;
+     * the locals after them (unit index, the unit's typed and packed addresses, an inner loop index)
+     * come after the last parameter.
+     *
+     * @param typedSeg  the typed segment
+     * @param typedAt   its base offset (long)
+     * @param packedSeg the packed segment
+     * @param packedAt  its base offset (long)
+     * @param disps     the displacement list (listed kernels), or -1 (strided kernels)
+     * @param first     index of the first listed block (listed kernels), or -1
+     * @param n         the unit count
+     */
+    private record Slots(int typedSeg, int typedAt, int packedSeg, int packedAt, int disps, int first, int n) {
+        static final int UNIT = 10;
+        static final int TYPED_UNIT = 11;
+        static final int PACKED_UNIT = 13;
+        static final int INNER = 15;
+    }
+
+    // gather(typed, at, packed, off, n) and scatter(packed, off, typed, at, n)
+    private static final Slots STRIDED_GATHER = new Slots(1, 2, 4, 5, -1, -1, 7);
+    private static final Slots STRIDED_SCATTER = new Slots(4, 5, 1, 2, -1, -1, 7);
+    // gather(typed, at, disps, e0, packed, off, n) and scatter(packed, off, typed, at, disps, e0, n)
+    private static final Slots LISTED_GATHER = new Slots(1, 2, 6, 7, 4, 5, 9);
+    private static final Slots LISTED_SCATTER = new Slots(4, 5, 1, 2, 7, 8, 9);
 
     private KernelCompiler() {
     }
 
     /**
+     * A {@link CopyKernel} for units {@code stride} typed bytes apart.
+     *
      * @param stride typed bytes between units
-     * @param size   packed bytes per unit
+     * @param size   packed bytes between units (the unit's packed size, or more for a transposed walk)
      * @param moves  the unit's moves, in type-map order
      */
-    static CopyKernel compile(MethodHandles.Lookup lookup, long stride, long size, List<Move> moves)
+    static CopyKernel strided(MethodHandles.Lookup lookup, long stride, long size, List<Move> moves)
             throws ReflectiveOperationException {
-        ClassDesc self = ClassDesc.of(KernelCompiler.class.getPackageName() + ".CompiledKernel");
-        byte[] bytes = ClassFile.of().build(self, cb -> {
-            cb.withFlags(AccessFlag.FINAL, AccessFlag.SYNTHETIC);
-            cb.withInterfaceSymbols(CD_KERNEL);
-            cb.withMethodBody(INIT_NAME, MTD_void, ClassFile.ACC_PUBLIC,
-                    code -> code.aload(0).invokespecial(CD_Object, INIT_NAME, MTD_void).return_());
-            // gather(typed, at, packed, off, n): typed is local 1, packed local 4
-            cb.withMethodBody("gather", MTD_COPY, ClassFile.ACC_PUBLIC,
-                    code -> loop(code, stride, size, moves, 2, 5, true));
-            // scatter(packed, off, typed, at, n): packed is local 1, typed local 4
-            cb.withMethodBody("scatter", MTD_COPY, ClassFile.ACC_PUBLIC,
-                    code -> loop(code, stride, size, moves, 5, 2, false));
-        });
-        Class<?> c = lookup.defineHiddenClass(bytes, true).lookupClass();
-        return (CopyKernel) c.getDeclaredConstructor().newInstance();
+        byte[] bytes = build(CD_KERNEL, MTD_COPY, MTD_COPY,
+                code -> loop(code, STRIDED_GATHER, stride, size, moves, true),
+                code -> loop(code, STRIDED_SCATTER, stride, size, moves, false));
+        return (CopyKernel) instantiate(lookup, bytes);
     }
 
-    private static void loop(CodeBuilder code, long stride, long size, List<Move> moves, int typedAt,
-            int packedAt, boolean pack) {
+    /**
+     * A {@link ListKernel} for units at listed displacements.
+     *
+     * @param size  packed bytes per unit
+     * @param moves the unit's moves
+     */
+    static ListKernel listed(MethodHandles.Lookup lookup, long size, List<Move> moves)
+            throws ReflectiveOperationException {
+        byte[] bytes = build(CD_LIST_KERNEL, MTD_LIST_GATHER, MTD_LIST_SCATTER,
+                code -> loop(code, LISTED_GATHER, 0, size, moves, true),
+                code -> loop(code, LISTED_SCATTER, 0, size, moves, false));
+        return (ListKernel) instantiate(lookup, bytes);
+    }
+
+    private static byte[] build(ClassDesc iface, MethodTypeDesc gatherType, MethodTypeDesc scatterType,
+            Consumer<CodeBuilder> gatherBody, Consumer<CodeBuilder> scatterBody) {
+        ClassDesc self = ClassDesc.of(KernelCompiler.class.getPackageName() + ".CompiledKernel");
+        return ClassFile.of().build(self, cb -> {
+            cb.withFlags(AccessFlag.FINAL, AccessFlag.SYNTHETIC);
+            cb.withInterfaceSymbols(iface);
+            cb.withMethodBody(INIT_NAME, MTD_void, ClassFile.ACC_PUBLIC,
+                    code -> code.aload(0).invokespecial(CD_Object, INIT_NAME, MTD_void).return_());
+            cb.withMethodBody("gather", gatherType, ClassFile.ACC_PUBLIC, gatherBody);
+            cb.withMethodBody("scatter", scatterType, ClassFile.ACC_PUBLIC, scatterBody);
+        });
+    }
+
+    private static Object instantiate(MethodHandles.Lookup lookup, byte[] bytes) throws ReflectiveOperationException {
+        Class<?> c = lookup.defineHiddenClass(bytes, true).lookupClass();
+        return c.getDeclaredConstructor().newInstance();
+    }
+
+    private static void loop(CodeBuilder code, Slots sl, long stride, long size, List<Move> moves, boolean pack) {
         Label cond = code.newLabel();
         Label end = code.newLabel();
-        code.iconst_0().istore(8);
+        code.iconst_0().istore(Slots.UNIT);
         code.labelBinding(cond);
-        code.iload(8).iload(7).if_icmpge(end);
-        unitAddress(code, typedAt, stride, TYPED_UNIT);
-        unitAddress(code, packedAt, size, PACKED_UNIT);
-        for (Move m : moves) {
-            move(code, m, pack);
+        code.iload(Slots.UNIT).iload(sl.n()).if_icmpge(end);
+        if (sl.disps() < 0) { // typed unit = at + stride * i
+            code.lload(sl.typedAt()).loadConstant(stride).iload(Slots.UNIT).i2l().lmul().ladd();
+        } else { // typed unit = at + disps[e0 + i]
+            code.lload(sl.typedAt()).aload(sl.disps()).iload(sl.first()).iload(Slots.UNIT).iadd().laload().ladd();
         }
-        code.iinc(8, 1).goto_(cond);
+        code.lstore(Slots.TYPED_UNIT);
+        code.lload(sl.packedAt()).loadConstant(size).iload(Slots.UNIT).i2l().lmul().ladd().lstore(Slots.PACKED_UNIT);
+        for (Move m : moves) {
+            move(code, sl, m, pack);
+        }
+        code.iinc(Slots.UNIT, 1).goto_(cond);
         code.labelBinding(end);
         code.return_();
     }
 
-    /** local[dst] = local[base] + scale * i */
-    private static void unitAddress(CodeBuilder code, int base, long scale, int dst) {
-        code.lload(base).loadConstant(scale).iload(8).i2l().lmul().ladd().lstore(dst);
-    }
-
-    private static void move(CodeBuilder code, Move m, boolean pack) {
-        int typedSeg = pack ? 1 : 4;
-        int packedSeg = pack ? 4 : 1;
+    private static void move(CodeBuilder code, Slots sl, Move m, boolean pack) {
         if (m.width() == 0) { // bulk: MemorySegment.copy(src, srcOff, dst, dstOff, bytes)
             if (pack) {
-                address(code, typedSeg, TYPED_UNIT, m.typedOff(), -1, 0);
-                address(code, packedSeg, PACKED_UNIT, m.packedOff(), -1, 0);
+                address(code, sl.typedSeg(), Slots.TYPED_UNIT, m.typedOff(), -1, 0);
+                address(code, sl.packedSeg(), Slots.PACKED_UNIT, m.packedOff(), -1, 0);
             } else {
-                address(code, packedSeg, PACKED_UNIT, m.packedOff(), -1, 0);
-                address(code, typedSeg, TYPED_UNIT, m.typedOff(), -1, 0);
+                address(code, sl.packedSeg(), Slots.PACKED_UNIT, m.packedOff(), -1, 0);
+                address(code, sl.typedSeg(), Slots.TYPED_UNIT, m.typedOff(), -1, 0);
             }
             code.loadConstant(m.repeat());
             code.invokestatic(CD_SEGMENT, "copy", MTD_BULK, true);
             return;
         }
         if (m.repeat() == 1) {
-            one(code, m, pack, typedSeg, packedSeg, -1);
+            one(code, sl, m, pack, -1);
             return;
         }
         Label cond = code.newLabel();
         Label end = code.newLabel();
-        code.iconst_0().istore(13);
+        code.iconst_0().istore(Slots.INNER);
         code.labelBinding(cond);
-        code.iload(13).loadConstant((int) m.repeat()).if_icmpge(end);
-        one(code, m, pack, typedSeg, packedSeg, 13);
-        code.iinc(13, 1).goto_(cond);
+        code.iload(Slots.INNER).loadConstant((int) m.repeat()).if_icmpge(end);
+        one(code, sl, m, pack, Slots.INNER);
+        code.iinc(Slots.INNER, 1).goto_(cond);
         code.labelBinding(end);
     }
 
     /** One load and store; with {@code inner >= 0} displaced by {@code inner * width}. */
-    private static void one(CodeBuilder code, Move m, boolean pack, int typedSeg, int packedSeg, int inner) {
+    private static void one(CodeBuilder code, Slots sl, Move m, boolean pack, int inner) {
         int w = m.width();
-        int srcSeg = pack ? typedSeg : packedSeg;
-        int srcUnit = pack ? TYPED_UNIT : PACKED_UNIT;
+        int srcSeg = pack ? sl.typedSeg() : sl.packedSeg();
+        int srcUnit = pack ? Slots.TYPED_UNIT : Slots.PACKED_UNIT;
         long srcOff = pack ? m.typedOff() : m.packedOff();
-        int dstSeg = pack ? packedSeg : typedSeg;
-        int dstUnit = pack ? PACKED_UNIT : TYPED_UNIT;
+        int dstSeg = pack ? sl.packedSeg() : sl.typedSeg();
+        int dstUnit = pack ? Slots.PACKED_UNIT : Slots.TYPED_UNIT;
         long dstOff = pack ? m.packedOff() : m.typedOff();
         if (w >= 16) {
-            String species = "V" + w;
-            code.getstatic(CD_HOLDER, species, CD_SPECIES);
+            code.getstatic(CD_HOLDER, "V" + w, CD_SPECIES);
             address(code, srcSeg, srcUnit, srcOff, inner, w);
             code.getstatic(CD_HOLDER, "ORDER", CD_ORDER);
             code.invokestatic(CD_BYTE_VECTOR, "fromMemorySegment", MTD_VLOAD, false);

@@ -23,6 +23,7 @@ public final class Kernels {
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final Map<Shape, CopyKernel> CACHE = new ConcurrentHashMap<>();
+    private static final Map<Long, ListKernel> LISTED = new ConcurrentHashMap<>();
     private static final int VECTOR_WIDTH = Words.VECTORS ? VectorSpeciesHolder.PREFERRED : 0;
     /** {@code -Djspin.kernels.dynamic=true} uses only the unspecialised kernels (tests cover them so). */
     private static final boolean DYNAMIC_ONLY = Boolean.getBoolean("jspin.kernels.dynamic");
@@ -37,8 +38,16 @@ public final class Kernels {
 
     /** @return the kernel for blocks of {@code len} bytes, {@code stride} bytes apart */
     public static CopyKernel blocks(long len, long stride) {
-        return specialised(new Shape(stride, new long[] {0}, new long[] {len}),
-                () -> new DynamicKernels.Blocks(len, stride));
+        return blocks(len, stride, len);
+    }
+
+    /**
+     * @return the kernel for blocks of {@code len} bytes, {@code stride} typed bytes apart and
+     *         {@code packedStride} packed bytes apart (a transposed walk of a two-level vector)
+     */
+    public static CopyKernel blocks(long len, long stride, long packedStride) {
+        return specialised(new Shape(stride, packedStride, new long[] {0}, new long[] {len}),
+                () -> new DynamicKernels.Blocks(len, stride, packedStride));
     }
 
     /**
@@ -50,7 +59,7 @@ public final class Kernels {
             return null;
         }
         long size = Arrays.stream(lens).sum();
-        return specialised(new Shape(stride, disps.clone(), lens.clone()),
+        return specialised(new Shape(stride, size, disps.clone(), lens.clone()),
                 () -> new DynamicKernels.Pattern(disps.clone(), lens.clone(), size, stride));
     }
 
@@ -73,29 +82,56 @@ public final class Kernels {
             packed += s.lens[e];
         }
         try {
-            return KernelCompiler.compile(LOOKUP, s.stride, packed, moves);
+            return KernelCompiler.strided(LOOKUP, s.stride, s.packedStride, moves);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return fallback.get(); // e.g. a JVM without the class-file API's needs; stay correct
         }
     }
 
-    /** A unit shape: runs at {@code disps} of {@code lens} bytes, units {@code stride} apart. */
-    private record Shape(long stride, long[] disps, long[] lens) {
+    /**
+     * @return the kernel for blocks of {@code len} bytes at listed displacements (an indexed-block
+     *         type whose displacements follow no stride)
+     */
+    public static ListKernel listed(long len) {
+        ListKernel k = LISTED.get(len);
+        if (k != null) {
+            return k;
+        }
+        if (DYNAMIC_ONLY || LISTED.size() >= MAX_SPECIALISED) {
+            return new DynamicKernels.Listed(len);
+        }
+        return LISTED.computeIfAbsent(len, l -> {
+            List<Move> moves = new ArrayList<>();
+            Move.piece(moves, 0, 0, l, VECTOR_WIDTH);
+            try {
+                return KernelCompiler.listed(LOOKUP, l, moves);
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                return new DynamicKernels.Listed(l);
+            }
+        });
+    }
+
+    /**
+     * A unit shape: runs at {@code disps} of {@code lens} bytes, units {@code stride} typed bytes and
+     * {@code packedStride} packed bytes apart.
+     */
+    private record Shape(long stride, long packedStride, long[] disps, long[] lens) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Shape s && s.stride == stride && Arrays.equals(s.disps, disps)
-                    && Arrays.equals(s.lens, lens);
+            return o instanceof Shape s && s.stride == stride && s.packedStride == packedStride
+                    && Arrays.equals(s.disps, disps) && Arrays.equals(s.lens, lens);
         }
 
         @Override
         public int hashCode() {
-            return Long.hashCode(stride) * 31 + Arrays.hashCode(disps) * 17 + Arrays.hashCode(lens);
+            return (Long.hashCode(stride) * 31 + Long.hashCode(packedStride)) * 31 + Arrays.hashCode(disps) * 17
+                    + Arrays.hashCode(lens);
         }
 
         @Override
         public String toString() {
-            return "shape(stride " + stride + ", disps " + Arrays.toString(disps) + ", lens " + Arrays.toString(lens)
-                    + ")";
+            return "shape(stride " + stride + ", packed stride " + packedStride + ", disps " + Arrays.toString(disps)
+                    + ", lens " + Arrays.toString(lens) + ")";
         }
     }
 }

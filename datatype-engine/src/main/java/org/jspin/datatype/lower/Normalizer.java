@@ -35,16 +35,26 @@ final class Normalizer {
         return new VectorNode(offset, count, stride, child);
     }
 
-    /** Contiguous runs {@code lens[e]} bytes at {@code disps[e]}, in order. */
+    /**
+     * Contiguous runs {@code lens[e]} bytes at {@code disps[e]}, in order. Neighbouring runs merge
+     * when the second starts where the first ends, except among runs of one length (a random index
+     * list), where the occasional merge would cost the equal-length kernel more than it saves.
+     */
     static Node runs(long[] disps, long[] lens) {
+        boolean uniform = true;
+        for (int e = 1; e < lens.length && uniform; e++) {
+            uniform = lens[e] == lens[0];
+        }
         long[] d = new long[disps.length];
         long[] l = new long[disps.length];
         int n = 0;
+        boolean merged = false;
         for (int e = 0; e < disps.length; e++) {
             if (lens[e] == 0) {
                 continue;
             }
             if (n > 0 && d[n - 1] + l[n - 1] == disps[e]) {
+                merged = true;
                 l[n - 1] += lens[e];
             } else {
                 d[n] = disps[e];
@@ -65,6 +75,9 @@ final class Normalizer {
         }
         if (regular) {
             return vector(d[0], n, step, new BlockNode(0, l[0]));
+        }
+        if (uniform && merged && lens[0] > 0) {
+            return new RunsNode(disps.clone(), lens.clone());
         }
         return new RunsNode(java.util.Arrays.copyOf(d, n), java.util.Arrays.copyOf(l, n));
     }

@@ -2,9 +2,12 @@ package org.jspin.datatype.lower;
 
 import java.util.Arrays;
 
+import org.jspin.datatype.kernel.ListKernel;
+
 /**
- * Contiguous runs of varying length: run e is {@code lens[e]} bytes at {@code disps[e]}. A leaf
- * parent; {@link #prefix} holds each run's packed offset so that seeking is a binary search.
+ * Contiguous runs: run e is {@code lens[e]} bytes at {@code disps[e]}. A leaf parent; {@link #prefix}
+ * holds each run's packed offset so that seeking is a binary search. Runs of one length (an
+ * indexed-block type) get a {@link #listed} kernel specialised to that length.
  */
 public final class RunsNode extends Node {
     /** Byte offset of each run. */
@@ -13,6 +16,13 @@ public final class RunsNode extends Node {
     public final long[] lens;
     /** {@code prefix[e]} = sum of {@code lens[0..e)}. */
     public final long[] prefix;
+    /** Length shared by every run, or 0 if the lengths differ. */
+    public final long uniformLen;
+    /**
+     * Copies runs of the uniform length (null if lengths differ). Set at commit before the tree is
+     * published, never changed after.
+     */
+    public ListKernel listed;
 
     RunsNode(long[] disps, long[] lens) {
         super(RUNS, sum(lens), 1);
@@ -20,10 +30,13 @@ public final class RunsNode extends Node {
         this.lens = lens;
         this.prefix = new long[lens.length];
         long p = 0;
+        boolean uniform = true;
         for (int e = 0; e < lens.length; e++) {
             prefix[e] = p;
             p += lens[e];
+            uniform &= lens[e] == lens[0];
         }
+        this.uniformLen = uniform ? lens[0] : 0;
     }
 
     private static long sum(long[] a) {

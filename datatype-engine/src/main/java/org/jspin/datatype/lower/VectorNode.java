@@ -22,6 +22,13 @@ public final class VectorNode extends Node {
      * Set at commit before the tree is published, never changed after.
      */
     public CopyKernel kernel;
+    /**
+     * For a vector of vectors of blocks whose inner stride is long and outer stride short (a
+     * transpose: FFT2D's receive type, a matrix's columns of rows): copies the outer vector's blocks
+     * for one inner index, walking typed memory in address order. The cursor unpacks whole instances
+     * this way, so that the stores, not the loads, are sequential. Null when it would not help.
+     */
+    public CopyKernel transposed;
 
     VectorNode(long offset, long count, long stride, Node child) {
         super(VECTOR, count * child.size, child.depth + 1);
