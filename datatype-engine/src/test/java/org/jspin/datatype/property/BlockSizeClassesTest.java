@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Block lengths at and around the copy kernels' size classes (scalar words with an overlapping
  * tail, 16/32/64-byte vector words, unrolled versus looped moves, bulk copies from 64 KiB, patterns
- * of more than 16 runs), which random types of named elements seldom produce. Each shape is packed
+ * of more than 16 runs, transposed and listed strategies), which random types of named elements
+ * seldom produce. Each shape is packed
  * whole, unpacked whole, and packed from cut points just inside and outside its blocks.
  */
 class BlockSizeClassesTest {
@@ -58,12 +59,28 @@ class BlockSizeClassesTest {
         });
     }
 
+    /**
+     * Shapes that commit gives a strategy of its own: two-level vectors unpacked in transposed order
+     * (long inner stride, short outer one, as FFT2D's receive type), and index lists of equal-length
+     * blocks, some of them adjacent (kept unmerged so that one equal-length kernel copies them all).
+     */
+    static Stream<Arguments> strategies() {
+        Stream<Arguments> transposed = Stream.of(16L, 8L, 24L).flatMap(len -> Stream.of(len, len + 8).map(outer ->
+                Arguments.of("transposed " + len + " B blocks, outer stride " + outer, Datatype.hvector(8, 1, outer,
+                        Datatype.hvector(16, 1, 2048, byteRun(len))))));
+        Stream<Arguments> listed = Stream.of(4L, 8L, 12L, 24L, 40L).map(len -> Arguments.of(
+                "listed " + len + " B blocks", Datatype.indexedBlock(1, new long[] {5, 6, 0, 9, 3, 4, 20, 7},
+                        byteRun(len))));
+        return Stream.concat(transposed, listed)
+                .flatMap(a -> Stream.of(Memory.values()).map(m -> Arguments.of(a.get()[0], a.get()[1], m)));
+    }
+
     private static Datatype byteRun(long len) {
         return Datatype.contiguous(len, Named.BYTE);
     }
 
     @ParameterizedTest(name = "{0} {2}")
-    @MethodSource({"shapes", "manyRuns"})
+    @MethodSource({"shapes", "manyRuns", "strategies"})
     void packAndUnpackMatchTheTypeMap(String name, Datatype type, Memory mem) {
         TypeCase c = TypeCase.of(type.commit(), 2);
         SplittableRandom rnd = new SplittableRandom(name.hashCode());
