@@ -12,7 +12,7 @@ public final class HIndexedBlockType extends Datatype {
         Args.nonNegative("blocklength", blocklength);
         long[] disps = Args.notNull("displacements_bytes", displacementsBytes).clone();
         Args.type("old", old);
-        super(new Footprint().addBlocks(IndexedBlockType.filled(disps.length, blocklength), disps, old).bounds());
+        super(new Footprint().addBlocks(LongArrays.filled(disps.length, blocklength), disps, old).bounds());
         this.blocklength = blocklength;
         this.displacementsBytes = disps;
         this.old = old;
@@ -26,6 +26,11 @@ public final class HIndexedBlockType extends Datatype {
     /** @return block displacements in bytes */
     public long[] displacementsBytes() {
         return displacementsBytes.clone();
+    }
+
+    /** @return the block length of every block, one entry per displacement */
+    public long[] blocklengths() {
+        return LongArrays.filled(displacementsBytes.length, blocklength);
     }
 
     /** @return the element type */

@@ -40,7 +40,7 @@ public final class HIndexedType extends Datatype {
 
     @Override
     public Contents contents() {
-        return new Contents(Combiner.HINDEXED, Layouts.concat(new long[] {blocklengths.length}, blocklengths),
+        return new Contents(Combiner.HINDEXED, LongArrays.concat(new long[] {blocklengths.length}, blocklengths),
                 displacementsBytes, List.of(old));
     }
 }

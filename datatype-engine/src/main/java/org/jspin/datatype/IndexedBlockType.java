@@ -1,6 +1,5 @@
 package org.jspin.datatype;
 
-import java.util.Arrays;
 import java.util.List;
 
 /** {@code MPI_Type_create_indexed_block}: equal-length blocks at displacements in extents of the old type. */
@@ -13,17 +12,11 @@ public final class IndexedBlockType extends Datatype {
         Args.nonNegative("blocklength", blocklength);
         long[] disps = Args.notNull("displacements", displacements).clone();
         Args.type("old", old);
-        super(new Footprint().addBlocks(filled(disps.length, blocklength), Footprint.scaled(disps, old.extent()),
+        super(new Footprint().addBlocks(LongArrays.filled(disps.length, blocklength), Footprint.scaled(disps, old.extent()),
                 old).bounds());
         this.blocklength = blocklength;
         this.displacements = disps;
         this.old = old;
-    }
-
-    static long[] filled(int n, long value) {
-        long[] a = new long[n];
-        Arrays.fill(a, value);
-        return a;
     }
 
     /** @return elements per block */
@@ -36,6 +29,16 @@ public final class IndexedBlockType extends Datatype {
         return displacements.clone();
     }
 
+    /** @return block displacements in bytes (displacements times the old type's extent) */
+    public long[] displacementsBytes() {
+        return Footprint.scaled(displacements, old.extent());
+    }
+
+    /** @return the block length of every block, one entry per displacement */
+    public long[] blocklengths() {
+        return LongArrays.filled(displacements.length, blocklength);
+    }
+
     /** @return the element type */
     public Datatype old() {
         return old;
@@ -44,7 +47,7 @@ public final class IndexedBlockType extends Datatype {
     @Override
     public Contents contents() {
         return new Contents(Combiner.INDEXED_BLOCK,
-                Layouts.concat(new long[] {displacements.length, blocklength}, displacements), new long[0],
+                LongArrays.concat(new long[] {displacements.length, blocklength}, displacements), new long[0],
                 List.of(old));
     }
 }

@@ -33,6 +33,11 @@ public final class IndexedType extends Datatype {
         return displacements.clone();
     }
 
+    /** @return block displacements in bytes (displacements times the old type's extent) */
+    public long[] displacementsBytes() {
+        return Footprint.scaled(displacements, old.extent());
+    }
+
     /** @return the element type */
     public Datatype old() {
         return old;
@@ -40,7 +45,7 @@ public final class IndexedType extends Datatype {
 
     @Override
     public Contents contents() {
-        return new Contents(Combiner.INDEXED, Layouts.concat(new long[] {blocklengths.length}, blocklengths,
+        return new Contents(Combiner.INDEXED, LongArrays.concat(new long[] {blocklengths.length}, blocklengths,
                 displacements), new long[0], List.of(old));
     }
 }

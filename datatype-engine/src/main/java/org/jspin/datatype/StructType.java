@@ -53,7 +53,7 @@ public final class StructType extends Datatype {
 
     @Override
     public Contents contents() {
-        return new Contents(Combiner.STRUCT, Layouts.concat(new long[] {blocklengths.length}, blocklengths),
+        return new Contents(Combiner.STRUCT, LongArrays.concat(new long[] {blocklengths.length}, blocklengths),
                 displacementsBytes, types);
     }
 }

@@ -112,7 +112,7 @@ public final class SubarrayType extends Datatype {
     @Override
     public Contents contents() {
         return new Contents(Combiner.SUBARRAY,
-                Layouts.concat(new long[] {sizes.length}, sizes, subsizes, starts, new long[] {order.ordinal()}),
+                LongArrays.concat(new long[] {sizes.length}, sizes, subsizes, starts, new long[] {order.ordinal()}),
                 new long[0], List.of(old));
     }
 }

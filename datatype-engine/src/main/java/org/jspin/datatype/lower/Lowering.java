@@ -50,14 +50,14 @@ final class Lowering {
             case VectorType v -> Normalizer.vector(0, v.count(), v.stride() * v.old().extent(),
                     block(v.blocklength(), v.old()));
             case HVectorType v -> Normalizer.vector(0, v.count(), v.strideBytes(), block(v.blocklength(), v.old()));
-            case IndexedType x -> Normalizer.indexed(scale(x.displacements(), x.old().extent()), x.blocklengths(),
-                    x.old().extent(), node(x.old()));
+            case IndexedType x -> Normalizer.indexed(x.displacementsBytes(), x.blocklengths(), x.old().extent(),
+                    node(x.old()));
             case HIndexedType x -> Normalizer.indexed(x.displacementsBytes(), x.blocklengths(), x.old().extent(),
                     node(x.old()));
-            case IndexedBlockType x -> Normalizer.indexed(scale(x.displacements(), x.old().extent()),
-                    filled(x.displacements().length, x.blocklength()), x.old().extent(), node(x.old()));
-            case HIndexedBlockType x -> Normalizer.indexed(x.displacementsBytes(),
-                    filled(x.displacementsBytes().length, x.blocklength()), x.old().extent(), node(x.old()));
+            case IndexedBlockType x -> Normalizer.indexed(x.displacementsBytes(), x.blocklengths(), x.old().extent(),
+                    node(x.old()));
+            case HIndexedBlockType x -> Normalizer.indexed(x.displacementsBytes(), x.blocklengths(), x.old().extent(),
+                    node(x.old()));
             case StructType s -> struct(s);
             case SubarrayType s -> subarray(s);
         };
@@ -96,17 +96,4 @@ final class Lowering {
         return node == null ? null : node.shift(origin);
     }
 
-    private static long[] scale(long[] disps, long unit) {
-        long[] out = new long[disps.length];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = disps[i] * unit;
-        }
-        return out;
-    }
-
-    private static long[] filled(int n, long v) {
-        long[] a = new long[n];
-        java.util.Arrays.fill(a, v);
-        return a;
-    }
 }

@@ -1,8 +1,14 @@
 package org.jspin.datatype;
 
-/** Small array helpers for the constructors' contents. */
-final class Layouts {
-    private Layouts() {
+/** Small {@code long[]} helpers for the constructors. */
+final class LongArrays {
+    private LongArrays() {
+    }
+
+    static long[] filled(int n, long value) {
+        long[] a = new long[n];
+        java.util.Arrays.fill(a, value);
+        return a;
     }
 
     static long[] concat(long[]... parts) {
