@@ -8,15 +8,12 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Copies of one contiguous piece, written so that a constant length folds them into straight-line
- * code: when the caller's length is a compile-time constant (a static final of a specialised kernel),
- * the JIT keeps exactly the loads and stores that length needs. Pieces of 16 bytes and more use
- * SIMD vectors when the Vector API is present; long pieces use one bulk copy.
+ * Copies of one contiguous piece whose length is known only at run time: the runs of irregular
+ * types and the unspecialised fallback kernels (compiled kernels emit their moves directly, see
+ * {@link Move}). Pieces of 16 bytes and more use SIMD vectors when the Vector API is present;
+ * without it, long pieces use one bulk copy.
  */
 final class Words {
-    /** Pieces at least this long go through {@link MemorySegment#copy} (a tuned memcpy). */
-    static final long BULK = 16 * 1024;
-
     /**
      * Whether {@code jdk.incubator.vector} is in the boot layer (the JVM was started with it), unless
      * {@code -Djspin.kernels.scalar=true} asks for the scalar kernels.
@@ -28,10 +25,10 @@ final class Words {
     }
 
     static void copy(MemorySegment src, long s, MemorySegment dst, long d, long len) {
-        if (len >= BULK) {
-            MemorySegment.copy(src, s, dst, d, len);
-        } else if (VECTORS && len >= 16) {
+        if (VECTORS && len >= 16) {
             VectorWords.copy(src, s, dst, d, len);
+        } else if (len >= Move.BULK_SCALAR) {
+            MemorySegment.copy(src, s, dst, d, len);
         } else if (len >= 8) {
             copyLongs(src, s, dst, d, len);
         } else {
