@@ -40,7 +40,7 @@ final class DemoCommand implements Callable<Integer> {
         out.printf("jspin demo: %d application datatypes from %s (DDTBench), count 1 each%n", cases.size(), dir);
         out.printf("%-28s %12s %12s %9s %10s %10s %10s%n", "name", "size B", "extent B", "regions", "pack GB/s",
                 "unpack GB/s", "copy GB/s");
-        PackSweep.Options options = PackSweep.Options.quick().withSamples(samples);
+        PackSweep.Options options = PackSweep.Options.defaults().withSamples(samples);
         for (PackCase c : cases) {
             PackResult r = PackSweep.measure(c, options);
             Datatype t = c.type();

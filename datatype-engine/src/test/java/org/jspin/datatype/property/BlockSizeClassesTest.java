@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Block lengths at and around the copy kernels' size classes (scalar words with an overlapping
- * tail, 16/32/64-byte vector words, unrolled versus looped moves, bulk copies from 64 KiB, patterns
+ * tail, 16/32/64-byte vector words, unrolled versus looped moves, long vector loops and scalar bulk copies, patterns
  * of more than 16 runs, transposed and listed strategies), which random types of named elements
  * seldom produce. Each shape is packed
  * whole, unpacked whole, and packed from cut points just inside and outside its blocks.
