@@ -70,9 +70,8 @@ final class TypeinfoCommand implements Callable<Integer> {
                     if (c == null || !c.isObject() || !c.has("type")) {
                         throw new MpiException(ErrorClass.ERR_ARG, "line " + lineNo + " has no \"type\"");
                     }
-                    long n = c.has("count") ? c.get("count").asLong() : 1;
-                    LayoutSummary.append(DatatypeJson.read(c.get("type")), n, line);
-                } catch (MpiException | IOException e) {
+                    LayoutSummary.append(DatatypeJson.read(c.get("type")), count(c, lineNo), line);
+                } catch (IOException | RuntimeException e) { // one bad case must not lose the others
                     failures++;
                     line.setLength(0);
                     line.append("{\"error\":").append(DatatypeJson.mapper().writeValueAsString(
@@ -83,6 +82,17 @@ final class TypeinfoCommand implements Callable<Integer> {
         }
         out.flush();
         return failures == 0 ? 0 : 1;
+    }
+
+    private static long count(JsonNode c, int lineNo) {
+        JsonNode n = c.get("count");
+        if (n == null) {
+            return 1;
+        }
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new MpiException(ErrorClass.ERR_COUNT, "line " + lineNo + ": count must be an integer, got " + n);
+        }
+        return n.asLong();
     }
 
     private static String read(Path f) {

@@ -48,10 +48,12 @@ class TypeinfoCommandTest {
         Path f = Files.write(dir.resolve("cases.jsonl"), List.of(
                 "{\"name\": \"a\", \"type\": \"int\", \"count\": 3}",
                 "{\"name\": \"b\", \"type\": {\"contiguous\": {\"count\": -1, \"of\": \"int\"}}, \"count\": 1}",
-                "{\"type\": {\"resized\": {\"lb\": -4, \"extent\": 8, \"of\": \"int\"}}, \"count\": 2, \"expect\": 0}"));
+                "{\"type\": {\"resized\": {\"lb\": -4, \"extent\": 8, \"of\": \"int\"}}, \"count\": 2, \"expect\": 0}",
+                "{\"type\": \"int\", \"count\": \"abc\"}"));
         Run r = run("typeinfo", "--batch", f.toString());
         String[] lines = r.out().split("\n");
-        assertEquals(3, lines.length, r.out());
+        assertEquals(4, lines.length, r.out());
+        assertTrue(lines[3].startsWith("{\"error\":") && lines[3].contains("abc"), lines[3]);
         assertTrue(lines[0].endsWith("\"count\":3,\"regions\":[[0,12]]}"), lines[0]);
         assertTrue(lines[1].startsWith("{\"error\":") && lines[1].contains("ERR_COUNT") && lines[1].contains("-1"),
                 lines[1]);

@@ -48,6 +48,7 @@ public abstract sealed class Datatype
     private final long ub;
     private final long trueLb;
     private final long trueUb;
+    private final boolean explicitBounds;
     private volatile CompiledType compiled;
 
     Datatype(Footprint.Bounds bounds) {
@@ -56,6 +57,7 @@ public abstract sealed class Datatype
         this.ub = bounds.ub();
         this.trueLb = bounds.trueLb();
         this.trueUb = bounds.trueUb();
+        this.explicitBounds = bounds.explicit();
     }
 
     // ---- constructors -------------------------------------------------------------------------
@@ -152,6 +154,14 @@ public abstract sealed class Datatype
         return trueUb - trueLb;
     }
 
+    /**
+     * @return whether lb and ub are explicit markers (set by resized or subarray, here or in a
+     *         component), which take precedence over the data's bounds in an enclosing struct
+     */
+    public final boolean hasExplicitBounds() {
+        return explicitBounds;
+    }
+
     /** @return the constructor and argument counts ({@code MPI_Type_get_envelope}) */
     public final Envelope envelope() {
         return contents().envelope();
@@ -201,7 +211,7 @@ public abstract sealed class Datatype
     public final CompiledType compiled() {
         CompiledType c = compiled;
         if (c == null) {
-            throw new MpiException(ErrorClass.ERR_TYPE, "datatype is not committed: " + this);
+            throw new MpiException(ErrorClass.ERR_TYPE, "datatype is not committed: " + abbreviated());
         }
         return c;
     }
@@ -269,6 +279,12 @@ public abstract sealed class Datatype
         Args.count("count", count);
         CompiledType c = compiled;
         return (c != null ? c : CompiledType.layoutOnly(this)).regions(count);
+    }
+
+    /** @return the start of this type's description, for error messages */
+    final String abbreviated() {
+        String s = toString();
+        return s.length() <= 200 ? s : s.substring(0, 197) + "...";
     }
 
     /** @return this type's JSON description ({@code DATATYPE-JSON.md}) */

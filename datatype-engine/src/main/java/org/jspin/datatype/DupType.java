@@ -12,7 +12,8 @@ public final class DupType extends Datatype {
     }
 
     private static Footprint.Bounds bounds(Datatype old) {
-        return new Footprint.Bounds(old.size(), old.lb(), old.ub(), old.trueLb(), old.trueUb());
+        return new Footprint.Bounds(old.size(), old.lb(), old.ub(), old.trueLb(), old.trueUb(),
+                old.hasExplicitBounds());
     }
 
     /** @return the duplicated type */

@@ -13,7 +13,7 @@ public final class ResizedType extends Datatype {
 
     ResizedType(long lb, long extent, Datatype old) {
         super(new Footprint.Bounds(Args.type("old", old).size(), lb, Args.add(lb, extent, "ub"), old.trueLb(),
-                old.trueUb()));
+                old.trueUb(), true));
         this.newLb = lb;
         this.newExtent = extent;
         this.old = old;

@@ -10,13 +10,23 @@ public final class VectorType extends Datatype {
     private final Datatype old;
 
     VectorType(long count, long blocklength, long stride, Datatype old) {
-        super(new Footprint().addStrided(0, Args.count("count", count),
-                Args.mul(stride, Args.type("old", old).extent(), "stride in bytes"),
+        Args.count("count", count);
+        Args.type("old", old);
+        super(new Footprint().addStrided(0, count, strideBytes(count, stride, old),
                 Args.nonNegative("blocklength", blocklength), old).bounds());
         this.count = count;
         this.blocklength = blocklength;
         this.stride = stride;
         this.old = old;
+    }
+
+    /** @return the stride in bytes; with fewer than two blocks it places nothing and counts as 0 */
+    public long strideBytes() {
+        return strideBytes(count, stride, old);
+    }
+
+    private static long strideBytes(long count, long stride, Datatype old) {
+        return count < 2 ? 0 : Args.mul(stride, old.extent(), "stride in bytes");
     }
 
     /** @return number of blocks */

@@ -20,6 +20,9 @@ import org.jspin.error.MpiException;
  * cursor is not thread-safe; make one per transfer.
  */
 public final class TypeCursor extends Walker {
+    /** Largest batch handed to one kernel call (kernels count units in an int). */
+    private static final long MAX_BATCH = 1 << 30;
+
     private final MemorySegment typed;
     private final long origin;
 
@@ -66,6 +69,7 @@ public final class TypeCursor extends Walker {
         if (dst.isReadOnly()) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "pack destination is read-only");
         }
+        checkUsable(typed, "typed buffer");
         transfer(dst, dstOffset, n, true);
         return n;
     }
@@ -77,9 +81,10 @@ public final class TypeCursor extends Walker {
      */
     public long unpack(MemorySegment src, long srcOffset, long maxBytes) {
         long n = checkRange(src, srcOffset, maxBytes);
-        if (typed.isReadOnly() && n > 0) {
+        if (typed.isReadOnly()) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "unpack target buffer is read-only");
         }
+        checkUsable(typed, "typed buffer");
         transfer(src, srcOffset, n, false);
         return n;
     }
@@ -98,6 +103,17 @@ public final class TypeCursor extends Walker {
         return n;
     }
 
+    /** A segment of a closed arena, or confined to another thread, fails here and not inside a kernel. */
+    private static void checkUsable(MemorySegment seg, String what) {
+        if (!seg.scope().isAlive()) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " belongs to a closed arena");
+        }
+        if (!seg.isAccessibleBy(Thread.currentThread())) {
+            throw new MpiException(ErrorClass.ERR_BUFFER,
+                    what + " is confined to another thread than " + Thread.currentThread().getName());
+        }
+    }
+
     private long checkRange(MemorySegment seg, long off, long maxBytes) {
         if (seg == null) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "contiguous buffer must not be null");
@@ -105,6 +121,7 @@ public final class TypeCursor extends Walker {
         if (maxBytes < 0) {
             throw new MpiException(ErrorClass.ERR_COUNT, "byte count must be non-negative, got " + maxBytes);
         }
+        checkUsable(seg, "contiguous buffer");
         long n = Math.min(maxBytes, remaining());
         if (off < 0 || off > seg.byteSize() - n) {
             throw new MpiException(ErrorClass.ERR_BUFFER, "contiguous range [" + off + ", " + (off + n)
@@ -112,9 +129,6 @@ public final class TypeCursor extends Walker {
         }
         return n;
     }
-
-    /** Largest batch handed to one kernel call (kernels count units in an int). */
-    private static final long MAX_BATCH = 1 << 30;
 
     private void transfer(MemorySegment packed, long poff, long n, boolean pack) {
         final MemorySegment t = typed;
@@ -135,7 +149,7 @@ public final class TypeCursor extends Walker {
                     continue;
                 }
                 long i = idx[top];
-                if (!pack && i == 0 && top > 0 && nodes[top - 1] instanceof VectorNode pv && pv.transposed != null
+                if (!pack && i == 0 && top > 0 && nodes[top - 1] instanceof VectorNode pv && pv.transposed() != null
                         && idx[top - 1] == 0 && avail >= pv.size && pv.count <= MAX_BATCH) {
                     poff = transposed(pv, v, packed, poff);
                     continue;
@@ -143,9 +157,9 @@ public final class TypeCursor extends Walker {
                 long k = Math.min(Math.min(v.count - i, avail / len), MAX_BATCH);
                 long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset + i * v.stride;
                 if (pack) {
-                    v.kernel.gather(t, at, packed, poff, (int) k);
+                    v.kernel().gather(t, at, packed, poff, (int) k);
                 } else {
-                    v.kernel.scatter(packed, poff, t, at, (int) k);
+                    v.kernel().scatter(packed, poff, t, at, (int) k);
                 }
                 long bytes = k * len;
                 poff += bytes;
@@ -159,7 +173,7 @@ public final class TypeCursor extends Walker {
             }
             RunsNode r = (RunsNode) lp;
             int e = (int) idx[top];
-            if (e == 0 && top > 0 && nodes[top - 1] instanceof VectorNode pv && pv.kernel != null
+            if (e == 0 && top > 0 && nodes[top - 1] instanceof VectorNode pv && pv.kernel() != null
                     && avail >= r.size) {
                 poff = elements(pv, r, packed, poff, avail, pack);
                 continue;
@@ -168,7 +182,7 @@ public final class TypeCursor extends Walker {
                 poff = partial(packed, poff, end, pack);
                 continue;
             }
-            if (r.listed != null) {
+            if (r.listed() != null) {
                 poff = listedRuns(r, e, packed, poff, avail, pack);
                 continue;
             }
@@ -201,7 +215,7 @@ public final class TypeCursor extends Walker {
         long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset;
         int outer = (int) pv.count;
         for (long j = 0; j < v.count; j++) {
-            pv.transposed.scatter(packed, poff + j * len, typed, at + j * v.stride, outer);
+            pv.transposed().scatter(packed, poff + j * len, typed, at + j * v.stride, outer);
         }
         pos += pv.size;
         top--; // the outer instance is done: move on from its parent
@@ -214,9 +228,9 @@ public final class TypeCursor extends Walker {
         int k = (int) Math.min(r.lens.length - e, avail / r.uniformLen);
         long at = origin + base[top];
         if (pack) {
-            r.listed.gather(typed, at, r.disps, e, packed, poff, k);
+            r.listed().gather(typed, at, r.disps, e, packed, poff, k);
         } else {
-            r.listed.scatter(packed, poff, typed, at, r.disps, e, k);
+            r.listed().scatter(packed, poff, typed, at, r.disps, e, k);
         }
         long bytes = k * r.uniformLen;
         pos += bytes;
@@ -238,16 +252,15 @@ public final class TypeCursor extends Walker {
         long k = Math.min(Math.min(pv.count - i, avail / r.size), MAX_BATCH);
         long at = origin + base[p] + pv.offset + i * pv.stride;
         if (pack) {
-            pv.kernel.gather(typed, at, packed, poff, (int) k);
+            pv.kernel().gather(typed, at, packed, poff, (int) k);
         } else {
-            pv.kernel.scatter(packed, poff, typed, at, (int) k);
+            pv.kernel().scatter(packed, poff, typed, at, (int) k);
         }
         long bytes = k * r.size;
         pos += bytes;
         i += k;
         if (i == pv.count) {
             top = p; // the vector of elements is finished: move on from its parent
-            idx[p] = i - 1;
             nextLeafParent();
         } else {
             idx[p] = i;

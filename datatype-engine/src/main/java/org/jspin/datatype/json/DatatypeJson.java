@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,7 +39,10 @@ import org.jspin.error.MpiException;
  */
 public final class DatatypeJson {
     private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** Integers below this are exact as JSON doubles; from it on "9007199254740993.0" may already have rounded. */
+    private static final double EXACT_DOUBLE = 0x1p53;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private DatatypeJson() {
@@ -189,13 +193,14 @@ public final class DatatypeJson {
     }
 
     private static long integerValue(JsonNode v, String path) {
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            if (v.isNumber() && v.asDouble() == Math.rint(v.asDouble()) && v.canConvertToLong()) {
-                return v.asLong();
-            }
-            throw bad(path, "expected a 64-bit integer, got " + abbreviate(v));
+        if (v.isIntegralNumber() && v.canConvertToLong()) {
+            return v.asLong();
         }
-        return v.asLong();
+        double d = v.asDouble();
+        if (v.isFloatingPointNumber() && d == Math.rint(d) && Math.abs(d) < EXACT_DOUBLE) {
+            return (long) d; // 3.0 is 3; larger doubles may already have been rounded, so they are refused
+        }
+        throw bad(path, "expected a 64-bit integer, got " + abbreviate(v));
     }
 
     private static long[] integers(JsonNode a, String path, String name) {

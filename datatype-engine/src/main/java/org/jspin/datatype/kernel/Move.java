@@ -1,5 +1,7 @@
 package org.jspin.datatype.kernel;
 
+import java.util.List;
+
 /**
  * One load-and-store of a compiled kernel's unit: {@code repeat} consecutive moves of {@code width}
  * bytes from typed offset {@code typedOff} and packed offset {@code packedOff} (relative to the
@@ -7,6 +9,12 @@ package org.jspin.datatype.kernel;
  * {@code repeat} bytes.
  */
 record Move(long typedOff, long packedOff, int width, long repeat) {
+    Move {
+        if (width > 0 && (repeat < 1 || repeat > Integer.MAX_VALUE)) {
+            throw new IllegalArgumentException("a move loop runs 1 to 2^31-1 times, not " + repeat);
+        }
+    }
+
     /**
      * Without SIMD, pieces this long or longer are one bulk copy ({@link java.lang.foreign.MemorySegment#copy}):
      * it beats scalar longs from here on. With SIMD every piece is vector loads and stores: on AVX-512
@@ -14,6 +22,8 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
      * contig_4MiB: about 40 against 37 GB/s).
      */
     static final long BULK_SCALAR = 128;
+    /** Pieces this long are one bulk copy in any case: a move loop counts its iterations in an int. */
+    static final long BULK_HUGE = 1L << 30;
     /** Moves repeated at most this often are unrolled; longer runs of moves become a counted loop. */
     static final int UNROLL = 8;
 
@@ -22,8 +32,8 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
      * multiple of the move width end with one move that overlaps the previous one: it re-copies bytes
      * of the same piece, so nothing outside the piece is touched.
      */
-    static void piece(java.util.List<Move> out, long typedOff, long packedOff, long len, int vectorWidth) {
-        if (vectorWidth < 16 && len >= BULK_SCALAR) {
+    static void piece(List<Move> out, long typedOff, long packedOff, long len, int vectorWidth) {
+        if ((vectorWidth < 16 && len >= BULK_SCALAR) || len >= BULK_HUGE) {
             out.add(new Move(typedOff, packedOff, 0, len));
             return;
         }

@@ -8,7 +8,7 @@ public final class BlockNode extends Node {
     public final long len;
 
     BlockNode(long offset, long len) {
-        super(BLOCK, len, 0);
+        super(BLOCK, len, 0, offset, Math.addExact(offset, len));
         this.offset = offset;
         this.len = len;
     }
@@ -21,16 +21,6 @@ public final class BlockNode extends Node {
     @Override
     boolean sameShape(Node other) {
         return other instanceof BlockNode b && b.offset == offset && b.len == len;
-    }
-
-    @Override
-    public long minOffset() {
-        return offset;
-    }
-
-    @Override
-    public long maxOffset() {
-        return offset + len;
     }
 
     @Override

@@ -15,10 +15,12 @@ import org.jspin.error.MpiException;
 public final class CompiledType {
     private final Datatype type;
     private final Node root;
+    private final boolean kernels;
 
-    private CompiledType(Datatype type, Node root) {
+    private CompiledType(Datatype type, Node root, boolean kernels) {
         this.type = type;
         this.root = root;
+        this.kernels = kernels;
     }
 
     /**
@@ -29,7 +31,7 @@ public final class CompiledType {
     public static CompiledType compile(Datatype type) {
         Node root = type.size() == 0 ? null : Lowering.lower(type);
         KernelAssignment.assign(root);
-        return new CompiledType(type, root);
+        return new CompiledType(type, root, true);
     }
 
     /**
@@ -37,7 +39,7 @@ public final class CompiledType {
      * type), not to move data.
      */
     public static CompiledType layoutOnly(Datatype type) {
-        return new CompiledType(type, type.size() == 0 ? null : Lowering.lower(type));
+        return new CompiledType(type, type.size() == 0 ? null : Lowering.lower(type), false);
     }
 
     /** @return the datatype this was compiled from */
@@ -74,6 +76,9 @@ public final class CompiledType {
     public TypeCursor cursor(long count, MemorySegment buffer, long origin) {
         if (count < 0) {
             throw new MpiException(ErrorClass.ERR_COUNT, "count must be non-negative, got " + count);
+        }
+        if (!kernels) {
+            throw new MpiException(ErrorClass.ERR_TYPE, "a layout-only compilation moves no data: commit the type");
         }
         Node m = message(count);
         if (m instanceof VectorNode v) {

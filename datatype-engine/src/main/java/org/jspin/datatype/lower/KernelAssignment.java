@@ -6,11 +6,17 @@ import java.util.Map;
 import org.jspin.datatype.kernel.Kernels;
 
 /**
- * The last step of commit: gives every vector of blocks, every vector of small struct-like elements
- * and every list of equal-length runs its specialised copy kernel. Runs at commit (and once per cursor for the message-level
- * vector, a cached lookup), so that no kernel is chosen while data moves.
+ * The last step of commit: gives every vector of blocks, every vector of small struct-like
+ * elements and every list of equal-length runs its specialised copy kernel. Runs at commit (and
+ * once per cursor for the message-level vector, a cached lookup), so that no kernel is chosen
+ * while data moves.
  */
 final class KernelAssignment {
+    /** Inner strides from this long make a transposed unpack worth it (a store per page otherwise). */
+    static final long TRANSPOSE_INNER_STRIDE = 1024;
+    /** ... provided the outer stride is at most this, so that the transposed stores are near each other. */
+    static final long TRANSPOSE_OUTER_STRIDE = 256;
+
     private final Map<Node, Boolean> seen = new IdentityHashMap<>();
 
     private KernelAssignment() {
@@ -33,8 +39,8 @@ final class KernelAssignment {
                 visit(v.child);
             }
             case RunsNode r -> {
-                if (r.uniformLen > 0 && r.listed == null) {
-                    r.listed = Kernels.listed(r.uniformLen);
+                if (r.uniformLen > 0 && r.listed() == null) {
+                    r.setListed(Kernels.listed(r.uniformLen));
                 }
             }
             case StructNode s -> {
@@ -47,22 +53,17 @@ final class KernelAssignment {
         }
     }
 
-    /** Inner strides from this long make a transposed unpack worth it (a store per page otherwise). */
-    static final long TRANSPOSE_INNER_STRIDE = 1024;
-    /** ... provided the outer stride is at most this, so that the transposed stores are near each other. */
-    static final long TRANSPOSE_OUTER_STRIDE = 256;
-
     /** Chooses the kernel of one vector node (idempotent). */
     static void assignOne(VectorNode v) {
-        if (v.kernel != null || v.transposed != null) {
+        if (v.kernel() != null || v.transposed() != null) {
             return;
         }
         if (v.child instanceof BlockNode b) {
-            v.kernel = Kernels.blocks(b.len, v.stride);
+            v.setKernel(Kernels.blocks(b.len, v.stride));
         } else if (v.child instanceof RunsNode r) {
-            v.kernel = Kernels.pattern(r.disps, r.lens, v.stride);
+            v.setKernel(Kernels.pattern(r.disps, r.lens, v.stride));
         } else if (v.child instanceof VectorNode w && w.child instanceof BlockNode b && transposable(v, w, b)) {
-            v.transposed = Kernels.blocks(b.len, v.stride, w.count * b.len);
+            v.setTransposed(Kernels.blocks(b.len, v.stride, w.count * b.len));
         }
     }
 

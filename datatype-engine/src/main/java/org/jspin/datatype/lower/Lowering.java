@@ -47,8 +47,7 @@ final class Lowering {
             case DupType d -> node(d.old());
             case ResizedType r -> node(r.old());
             case ContiguousType c -> Normalizer.vector(0, c.count(), c.old().extent(), node(c.old()));
-            case VectorType v -> Normalizer.vector(0, v.count(), v.stride() * v.old().extent(),
-                    block(v.blocklength(), v.old()));
+            case VectorType v -> Normalizer.vector(0, v.count(), v.strideBytes(), block(v.blocklength(), v.old()));
             case HVectorType v -> Normalizer.vector(0, v.count(), v.strideBytes(), block(v.blocklength(), v.old()));
             case IndexedType x -> Normalizer.indexed(x.displacementsBytes(), x.blocklengths(), x.old().extent(),
                     node(x.old()));

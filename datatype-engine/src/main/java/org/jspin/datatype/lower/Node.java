@@ -1,5 +1,7 @@
 package org.jspin.datatype.lower;
 
+import java.util.Arrays;
+
 /**
  * One node of a committed type's lowered form. Every constructor lowers to four kinds (as in
  * MPICH's yaksa): a contiguous {@link BlockNode}, a strided {@link VectorNode}, variable-length
@@ -27,16 +29,21 @@ public abstract sealed class Node permits BlockNode, VectorNode, RunsNode, Struc
     public final long size;
     /** Frames a cursor needs below and including this node. */
     public final int depth;
+    private final long minOffset;
+    private final long maxOffset;
 
-    Node(int kind, long size, int depth) {
+    /**
+     * @param minOffset lowest byte offset the node touches, computed once here so that a cursor's
+     *                  buffer check is O(1) (overflow throws ArithmeticException, which the message
+     *                  builder turns into an ERR_COUNT)
+     * @param maxOffset one past the highest
+     */
+    Node(int kind, long size, int depth, long minOffset, long maxOffset) {
         this.kind = kind;
         this.size = size;
         this.depth = depth;
-    }
-
-    /** @return whether the cursor copies this node's blocks with a kernel */
-    public final boolean isLeafParent() {
-        return kind == RUNS || (kind == VECTOR && ((VectorNode) this).child.kind == BLOCK);
+        this.minOffset = minOffset;
+        this.maxOffset = maxOffset;
     }
 
     /** @return this node displaced by {@code delta} bytes */
@@ -45,9 +52,19 @@ public abstract sealed class Node permits BlockNode, VectorNode, RunsNode, Struc
     /** @return whether {@code other} has the same type map as this node (structurally) */
     abstract boolean sameShape(Node other);
 
-    /** @return lowest byte offset this node touches (valid for nonempty nodes) */
-    public abstract long minOffset();
+    /** @return lowest byte offset this node touches */
+    public final long minOffset() {
+        return minOffset;
+    }
 
     /** @return one past the highest byte offset this node touches */
-    public abstract long maxOffset();
+    public final long maxOffset() {
+        return maxOffset;
+    }
+
+    /** @return the index of the entry holding packed byte {@code rel}, given each entry's packed start */
+    static int entryAt(long[] prefix, long rel) {
+        int i = Arrays.binarySearch(prefix, rel);
+        return i >= 0 ? i : -i - 2;
+    }
 }

@@ -1,6 +1,7 @@
 package org.jspin.datatype.lower;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,10 +30,21 @@ final class Normalizer {
         if (child instanceof BlockNode b && stride == b.len) {
             return new BlockNode(offset + b.offset, Math.multiplyExact(count, b.len));
         }
-        if (child instanceof VectorNode v && Math.multiplyExact(v.count, v.stride) == stride) {
+        if (child instanceof VectorNode v && spans(v, stride)) {
             return vector(offset + v.offset, Math.multiplyExact(count, v.count), v.stride, v.child);
         }
         return new VectorNode(offset, count, stride, child);
+    }
+
+    /** Whether {@code stride} equals {@code v.count * v.stride} (computed without overflowing). */
+    private static boolean spans(VectorNode v, long stride) {
+        long product;
+        try {
+            product = Math.multiplyExact(v.count, v.stride);
+        } catch (ArithmeticException e) {
+            return false; // no 64-bit stride can equal it
+        }
+        return product == stride;
     }
 
     /**
@@ -79,7 +91,7 @@ final class Normalizer {
         if (uniform && merged && lens[0] > 0) {
             return new RunsNode(disps.clone(), lens.clone());
         }
-        return new RunsNode(java.util.Arrays.copyOf(d, n), java.util.Arrays.copyOf(l, n));
+        return new RunsNode(Arrays.copyOf(d, n), Arrays.copyOf(l, n));
     }
 
     /** {@code counts[e]} copies of {@code child} from {@code disps[e]}, {@code stride} apart. */

@@ -22,10 +22,10 @@ public final class RunsNode extends Node {
      * Copies runs of the uniform length (null if lengths differ). Set at commit before the tree is
      * published, never changed after.
      */
-    public ListKernel listed;
+    private ListKernel listed;
 
     RunsNode(long[] disps, long[] lens) {
-        super(RUNS, sum(lens), 1);
+        super(RUNS, sum(lens), 1, min(disps), max(disps, lens));
         this.disps = disps;
         this.lens = lens;
         this.prefix = new long[lens.length];
@@ -39,6 +39,22 @@ public final class RunsNode extends Node {
         this.uniformLen = uniform ? lens[0] : 0;
     }
 
+    private static long min(long[] disps) {
+        long m = Long.MAX_VALUE;
+        for (long d : disps) {
+            m = Math.min(m, d);
+        }
+        return m;
+    }
+
+    private static long max(long[] disps, long[] lens) {
+        long m = Long.MIN_VALUE;
+        for (int e = 0; e < disps.length; e++) {
+            m = Math.max(m, Math.addExact(disps[e], lens[e]));
+        }
+        return m;
+    }
+
     private static long sum(long[] a) {
         long s = 0;
         for (long v : a) {
@@ -47,10 +63,18 @@ public final class RunsNode extends Node {
         return s;
     }
 
+    /** @return the equal-length kernel (null if the run lengths differ) */
+    public ListKernel listed() {
+        return listed;
+    }
+
+    void setListed(ListKernel k) {
+        listed = k;
+    }
+
     /** @return the run holding packed byte {@code rel} of an instance (0 &lt;= rel &lt; size) */
     public int runAt(long rel) {
-        int i = Arrays.binarySearch(prefix, rel);
-        return i >= 0 ? i : -i - 2;
+        return entryAt(prefix, rel);
     }
 
     @Override
@@ -68,24 +92,6 @@ public final class RunsNode extends Node {
     @Override
     boolean sameShape(Node other) {
         return other instanceof RunsNode r && Arrays.equals(r.disps, disps) && Arrays.equals(r.lens, lens);
-    }
-
-    @Override
-    public long minOffset() {
-        long m = Long.MAX_VALUE;
-        for (long d : disps) {
-            m = Math.min(m, d);
-        }
-        return m;
-    }
-
-    @Override
-    public long maxOffset() {
-        long m = Long.MIN_VALUE;
-        for (int e = 0; e < disps.length; e++) {
-            m = Math.max(m, disps[e] + lens[e]);
-        }
-        return m;
     }
 
     @Override

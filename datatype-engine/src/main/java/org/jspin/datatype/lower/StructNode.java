@@ -15,7 +15,7 @@ public final class StructNode extends Node {
     public final long[] prefix;
 
     StructNode(long[] disps, Node[] children) {
-        super(STRUCT, sizeOf(children), depthOf(children) + 1);
+        super(STRUCT, sizeOf(children), depthOf(children) + 1, min(disps, children), max(disps, children));
         this.disps = disps;
         this.children = children;
         this.prefix = new long[children.length];
@@ -34,6 +34,22 @@ public final class StructNode extends Node {
         return s;
     }
 
+    private static long min(long[] disps, Node[] children) {
+        long m = Long.MAX_VALUE;
+        for (int i = 0; i < children.length; i++) {
+            m = Math.min(m, Math.addExact(disps[i], children[i].minOffset()));
+        }
+        return m;
+    }
+
+    private static long max(long[] disps, Node[] children) {
+        long m = Long.MIN_VALUE;
+        for (int i = 0; i < children.length; i++) {
+            m = Math.max(m, Math.addExact(disps[i], children[i].maxOffset()));
+        }
+        return m;
+    }
+
     private static int depthOf(Node[] children) {
         int d = 0;
         for (Node c : children) {
@@ -44,11 +60,7 @@ public final class StructNode extends Node {
 
     /** @return the child holding packed byte {@code rel} of an instance */
     public int childAt(long rel) {
-        int i = Arrays.binarySearch(prefix, rel);
-        if (i < 0) {
-            return -i - 2;
-        }
-        return i;
+        return entryAt(prefix, rel);
     }
 
     @Override
@@ -75,24 +87,6 @@ public final class StructNode extends Node {
             }
         }
         return true;
-    }
-
-    @Override
-    public long minOffset() {
-        long m = Long.MAX_VALUE;
-        for (int i = 0; i < children.length; i++) {
-            m = Math.min(m, disps[i] + children[i].minOffset());
-        }
-        return m;
-    }
-
-    @Override
-    public long maxOffset() {
-        long m = Long.MIN_VALUE;
-        for (int i = 0; i < children.length; i++) {
-            m = Math.max(m, disps[i] + children[i].maxOffset());
-        }
-        return m;
     }
 
     @Override

@@ -21,21 +21,43 @@ public final class VectorNode extends Node {
      * Copies this vector's blocks (block child) or whole elements (small runs child); null otherwise.
      * Set at commit before the tree is published, never changed after.
      */
-    public CopyKernel kernel;
+    private CopyKernel kernel;
     /**
      * For a vector of vectors of blocks whose inner stride is long and outer stride short (a
      * transpose: FFT2D's receive type, a matrix's columns of rows): copies the outer vector's blocks
      * for one inner index, walking typed memory in address order. The cursor unpacks whole instances
      * this way, so that the stores, not the loads, are sequential. Null when it would not help.
      */
-    public CopyKernel transposed;
+    private CopyKernel transposed;
 
     VectorNode(long offset, long count, long stride, Node child) {
-        super(VECTOR, count * child.size, child.depth + 1);
+        super(VECTOR, Math.multiplyExact(count, child.size), child.depth + 1,
+                Math.addExact(Math.addExact(offset, Math.min(0, Math.multiplyExact(count - 1, stride))),
+                        child.minOffset()),
+                Math.addExact(Math.addExact(offset, Math.max(0, Math.multiplyExact(count - 1, stride))),
+                        child.maxOffset()));
         this.offset = offset;
         this.count = count;
         this.stride = stride;
         this.child = child;
+    }
+
+    /** @return the block or element kernel (null if this vector has none) */
+    public CopyKernel kernel() {
+        return kernel;
+    }
+
+    /** @return the transposed-unpack kernel (null if this vector has none) */
+    public CopyKernel transposed() {
+        return transposed;
+    }
+
+    void setKernel(CopyKernel k) {
+        kernel = k;
+    }
+
+    void setTransposed(CopyKernel k) {
+        transposed = k;
     }
 
     @Override
@@ -47,18 +69,6 @@ public final class VectorNode extends Node {
     boolean sameShape(Node other) {
         return other instanceof VectorNode v && v.offset == offset && v.count == count && v.stride == stride
                 && (v.child == child || v.child.sameShape(child));
-    }
-
-    @Override
-    public long minOffset() {
-        return Math.addExact(Math.addExact(offset, Math.min(0, Math.multiplyExact(count - 1, stride))),
-                child.minOffset());
-    }
-
-    @Override
-    public long maxOffset() {
-        return Math.addExact(Math.addExact(offset, Math.max(0, Math.multiplyExact(count - 1, stride))),
-                child.maxOffset());
     }
 
     @Override
