@@ -38,7 +38,11 @@ public final class Kernels {
 
     /** @return the kernel for blocks of {@code len} bytes, {@code stride} bytes apart */
     public static CopyKernel blocks(long len, long stride) {
-        return blocks(len, stride, len);
+        CopyKernel k = blocks(len, stride, len);
+        if (Words.VECTORS && !DYNAMIC_ONLY && WindowGatherKernel.suits(len, stride)) {
+            return new WindowGatherKernel(len, stride, k);
+        }
+        return k;
     }
 
     /**

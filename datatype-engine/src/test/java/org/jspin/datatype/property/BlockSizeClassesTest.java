@@ -71,7 +71,12 @@ class BlockSizeClassesTest {
         Stream<Arguments> listed = Stream.of(4L, 8L, 12L, 24L, 40L).map(len -> Arguments.of(
                 "listed " + len + " B blocks", Datatype.indexedBlock(1, new long[] {5, 6, 0, 9, 3, 4, 20, 7},
                         byteRun(len))));
-        return Stream.concat(transposed, listed)
+        // close small blocks packed by 64-byte windows, with counts around the window size (tails)
+        Stream<Arguments> windows = Stream.of(new long[] {8, 16}, new long[] {16, 24}, new long[] {16, 32})
+                .flatMap(ls -> Stream.of(1, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33).map(n -> Arguments.of(
+                        "window " + ls[0] + " B blocks, stride " + ls[1] + ", " + n + " blocks",
+                        Datatype.hvector(n, 1, ls[1], byteRun(ls[0])))));
+        return Stream.of(transposed, listed, windows).flatMap(x -> x)
                 .flatMap(a -> Stream.of(Memory.values()).map(m -> Arguments.of(a.get()[0], a.get()[1], m)));
     }
 
