@@ -2,28 +2,19 @@ package org.jspin.datatype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.datatype.json.LayoutSummary;
-import org.junit.jupiter.api.Named;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Writing a golden type as JSON and reading it back gives the description and the layout it came from. */
 class GoldenJsonRoundTripTest {
 
-    static Stream<Arguments> cases() {
-        return Stream.of("golden/handpicked.jsonl", "golden/random-public.jsonl", "layouts/golden.jsonl")
-                .flatMap(f -> SharedFiles.jsonLines(f).stream())
-                .map(c -> Arguments.of(Named.of(c.get("name").asText(), c)));
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
+    @MethodSource("org.jspin.datatype.GoldenLayoutTest#cases")
     void writeThenParseKeepsTheLayoutSummary(JsonNode c) throws Exception {
         Datatype t = DatatypeJson.read(c.get("type"));
         long count = c.get("count").asLong();

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GoldenLayoutTest {
     private static final String[] FIELDS = {"size", "extent", "lb", "ub", "true_lb", "true_extent", "count"};
 
+    /** @return every golden case (shared/golden and shared/layouts), named */
     static Stream<Arguments> cases() {
         return Stream.of("golden/handpicked.jsonl", "golden/random-public.jsonl", "layouts/golden.jsonl")
                 .flatMap(f -> SharedFiles.jsonLines(f).stream())
