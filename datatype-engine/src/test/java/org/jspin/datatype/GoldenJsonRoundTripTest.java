@@ -2,7 +2,6 @@ package org.jspin.datatype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jspin.datatype.json.DatatypeJson;
@@ -12,7 +11,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Writing a golden type as JSON and reading it back gives the description and the layout it came from. */
 class GoldenJsonRoundTripTest {
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.jspin.datatype.GoldenLayoutTest#cases")
     void writeThenParseKeepsTheLayoutSummary(JsonNode c) throws Exception {
