@@ -16,6 +16,14 @@ public final class CompiledType {
     private final Datatype type;
     private final Node root;
     private final boolean kernels;
+    /**
+     * The message tree of the count used last: programs send the same count again and again, and
+     * building it each time (a node, a kernel lookup) would be work per message that belongs here.
+     */
+    private volatile Message lastMessage;
+
+    private record Message(long count, Node node) {
+    }
 
     private CompiledType(Datatype type, Node root, boolean kernels) {
         this.type = type;
@@ -60,6 +68,19 @@ public final class CompiledType {
         if (root == null || count == 0) {
             return null;
         }
+        Message last = lastMessage;
+        if (last != null && last.count == count) {
+            return last.node;
+        }
+        Node m = buildMessage(count);
+        if (kernels && m instanceof VectorNode v) {
+            KernelAssignment.assignOne(v); // the message-level vector: a cached lookup of its shape
+        }
+        lastMessage = new Message(count, m); // published whole, kernels set: readers see it complete
+        return m;
+    }
+
+    private Node buildMessage(long count) {
         try {
             long last = Math.multiplyExact(count - 1, type.extent());
             Math.addExact(last, type.trueUb());
@@ -80,11 +101,7 @@ public final class CompiledType {
         if (!kernels) {
             throw new MpiException(ErrorClass.ERR_TYPE, "a layout-only compilation moves no data: commit the type");
         }
-        Node m = message(count);
-        if (m instanceof VectorNode v) {
-            KernelAssignment.assignOne(v); // the message-level vector: a cached lookup of its shape
-        }
-        return new TypeCursor(this, m, count, buffer, origin);
+        return new TypeCursor(this, message(count), count, buffer, origin);
     }
 
     /** @see Datatype#regions(long) */
