@@ -8,8 +8,8 @@ import org.jspin.datatype.kernel.Kernels;
 /**
  * The last step of commit: gives every vector of blocks, every vector of small struct-like
  * elements and every list of equal-length runs its specialised copy kernel. Runs at commit (and
- * once per cursor for the message-level vector, a cached lookup), so that no kernel is chosen
- * while data moves.
+ * for the message-level vector once per message count, a cached lookup), so that no kernel is
+ * chosen while data moves.
  */
 final class KernelAssignment {
     /** Inner strides from this long make a transposed unpack worth it (a store per page otherwise). */
