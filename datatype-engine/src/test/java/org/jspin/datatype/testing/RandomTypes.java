@@ -34,7 +34,7 @@ public final class RandomTypes {
     static final long MAX_PACKED = 256 << 10;
 
     private final SplittableRandom rnd;
-    private final CopyBounds bounds = new CopyBounds();
+    private final TypeMapOracle bounds = new TypeMapOracle();
 
     private RandomTypes(SplittableRandom rnd) {
         this.rnd = rnd;
@@ -286,7 +286,7 @@ public final class RandomTypes {
     }
 
     private Datatype resized(Datatype old) {
-        CopyBounds.Bounds b = bounds.of(old);
+        TypeMapOracle.Expected b = bounds.expected(old);
         long lb = switch (rnd.nextInt(3)) {
             case 0 -> b.lb();
             case 1 -> b.trueLb() + rnd.nextInt(-8, 9);

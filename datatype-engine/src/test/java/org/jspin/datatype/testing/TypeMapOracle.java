@@ -34,14 +34,14 @@ public final class TypeMapOracle {
     public record Element(Pieces data, Long lbMarker, Long ubMarker) {
     }
 
-    /**
-     * Expected bounds. {@code boundsKnown} and {@code trueBoundsKnown} stay true now that the engine
-     * follows the marker rule everywhere; they remain so that a test can still name a bound it skips.
-     */
-    public record Expected(long size, long lb, long ub, long trueLb, long trueUb, boolean boundsKnown,
-            boolean trueBoundsKnown) {
+    /** Expected size and bounds of one element. */
+    public record Expected(long size, long lb, long ub, long trueLb, long trueUb) {
         public long extent() {
             return ub - lb;
+        }
+
+        public long trueExtent() {
+            return trueUb - trueLb;
         }
     }
 
@@ -119,7 +119,7 @@ public final class TypeMapOracle {
         long trueUb = d.isEmpty() ? 0 : d.maxEnd();
         long lb = e.lbMarker() != null ? e.lbMarker() : trueLb;
         long ub = e.ubMarker() != null ? e.ubMarker() : trueUb;
-        return new Expected(d.total(), lb, ub, trueLb, trueUb, true, true);
+        return new Expected(d.total(), lb, ub, trueLb, trueUb);
     }
 
     /** @return the direct component types, from the constructors' accessors */
