@@ -201,7 +201,7 @@ public abstract sealed class Datatype
 
     /** @return whether {@link #commit()} has been called */
     public final boolean isCommitted() {
-        return compiled != null;
+        return compiled != null || this instanceof NamedType; // predefined types are always committed
     }
 
     /**
@@ -210,6 +210,9 @@ public abstract sealed class Datatype
      */
     public final CompiledType compiled() {
         CompiledType c = compiled;
+        if (c == null && this instanceof NamedType) {
+            return commit().compiled; // predefined types are committed from the start, compiled on first use
+        }
         if (c == null) {
             throw new MpiException(ErrorClass.ERR_TYPE, "datatype is not committed: " + abbreviated());
         }

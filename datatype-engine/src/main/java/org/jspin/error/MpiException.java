@@ -9,6 +9,7 @@ public class MpiException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final ErrorClass errorClass;
+    private final String reason;
 
     /**
      * @param errorClass the MPI error class
@@ -17,6 +18,7 @@ public class MpiException extends RuntimeException {
     public MpiException(ErrorClass errorClass, String message) {
         super(errorClass + ": " + message);
         this.errorClass = Objects.requireNonNull(errorClass, "errorClass");
+        this.reason = message;
     }
 
     /**
@@ -27,10 +29,16 @@ public class MpiException extends RuntimeException {
     public MpiException(ErrorClass errorClass, String message, Throwable cause) {
         super(errorClass + ": " + message, cause);
         this.errorClass = Objects.requireNonNull(errorClass, "errorClass");
+        this.reason = message;
     }
 
     /** @return the MPI error class of this failure */
     public ErrorClass errorClass() {
         return errorClass;
+    }
+
+    /** @return the message without the error-class prefix (for wrapping in a new exception) */
+    public String reason() {
+        return reason;
     }
 }

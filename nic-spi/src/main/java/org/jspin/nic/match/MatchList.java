@@ -87,4 +87,14 @@ final class MatchList<T> {
         }
         return null;
     }
+
+    /** @return the first entry whose payload {@code which} accepts, or null */
+    Entry<T> first(java.util.function.Predicate<? super T> which) {
+        for (Entry<T> e = head; e != null; e = e.next) {
+            if (which.test(e.payload)) {
+                return e;
+            }
+        }
+        return null;
+    }
 }

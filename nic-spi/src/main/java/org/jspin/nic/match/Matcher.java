@@ -59,6 +59,26 @@ public final class Matcher<R, M> {
     }
 
     /**
+     * The first half of {@link #arrive}, for callers that build the unexpected record only when
+     * needed: removes and returns the posted receive a message with {@code bits} matches.
+     *
+     * @return the receive, or null if none matches (then call {@link #addUnexpected})
+     */
+    public R matchPosted(long bits) {
+        MatchList.Entry<R> r = posted.firstEntryMatching(bits);
+        if (r == null) {
+            return null;
+        }
+        posted.unlink(r);
+        return r.payload;
+    }
+
+    /** The second half of {@link #arrive}: a message no posted receive matched waits, in arrival order. */
+    public void addUnexpected(long bits, M message) {
+        unexpected.append(new MatchList.Entry<>(bits, 0, message));
+    }
+
+    /**
      * Cancels a posted receive that has not matched yet.
      *
      * @return whether it was still posted (and is now gone)
@@ -70,6 +90,21 @@ public final class Matcher<R, M> {
         }
         posted.unlink(r);
         return true;
+    }
+
+    /**
+     * Removes the first posted receive {@code which} accepts (cancel by identity, or the receives a
+     * failed peer leaves unmatchable).
+     *
+     * @return the receive removed, or null
+     */
+    public R removePosted(java.util.function.Predicate<? super R> which) {
+        MatchList.Entry<R> r = posted.first(which);
+        if (r == null) {
+            return null;
+        }
+        posted.unlink(r);
+        return r.payload;
     }
 
     /** @return the earliest unexpected message a receive with these bits would take, left in place (probe) */

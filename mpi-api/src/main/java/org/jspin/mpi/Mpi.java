@@ -1,0 +1,160 @@
+package org.jspin.mpi;
+
+import java.util.Objects;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.Job;
+import org.jspin.nic.Nic;
+import org.jspin.nic.Providers;
+import org.jspin.nic.fabric.Fabric;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One rank's MPI library ({@code MPI_Init} to {@code MPI_Finalize}), to be used with
+ * try-with-resources:
+ *
+ * <pre>{@code
+ * try (Mpi mpi = Mpi.init()) {
+ *     Comm world = mpi.world();
+ *     ...
+ * }
+ * }</pre>
+ *
+ * {@link LocalRanks#run} starts several ranks as threads of this JVM. The backend and fabric are
+ * found by name on the class path ({@link MpiOptions}).
+ */
+public final class Mpi implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Mpi.class);
+
+    private final Job job;
+    private final Nic nic;
+    private final MeterRegistry meters;
+    private final MpiOptions options;
+    private final ContextIds contexts = new ContextIds();
+    private final Comm world;
+    private volatile boolean closed;
+
+    private Mpi(Job job, int rank, MpiOptions options) {
+        this.job = job;
+        this.options = options;
+        this.meters = options.meters().get();
+        Fabric fabric = Providers.fabric(options.fabric()).open(job, rank);
+        try {
+            this.nic = Providers.backend(options.backend()).open(fabric, options.nic(), meters);
+        } catch (RuntimeException e) {
+            fabric.close();
+            throw e;
+        }
+        int[] all = new int[job.size()];
+        for (int r = 0; r < all.length; r++) {
+            all[r] = r;
+        }
+        this.world = new Comm(this, all, rank, 0);
+    }
+
+    /**
+     * {@code MPI_Init} for a program started on its own: a world of one rank, with the options the
+     * environment gives ({@link MpiOptions#fromEnvironment()}).
+     */
+    public static Mpi init() {
+        return init(MpiOptions.fromEnvironment());
+    }
+
+    /** {@code MPI_Init} for a program started on its own, a world of one rank. */
+    public static Mpi init(MpiOptions options) {
+        return join(new Job("singleton-" + UUID.randomUUID(), 1), 0, options);
+    }
+
+    /**
+     * Joins {@code job} as rank {@code rank} (what runners and bootstraps call).
+     *
+     * @throws MpiException ERR_ARG for an unknown backend or fabric, ERR_RANK for a rank outside the job
+     */
+    public static Mpi join(Job job, int rank, MpiOptions options) {
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(options, "options");
+        if (rank < 0 || rank >= job.size()) {
+            throw new MpiException(ErrorClass.ERR_RANK, "rank must be in [0, " + job.size() + "), got " + rank);
+        }
+        return new Mpi(job, rank, options);
+    }
+
+    /** @return {@code MPI_COMM_WORLD} */
+    public Comm world() {
+        return world;
+    }
+
+    /** @return this rank in the world */
+    public int rank() {
+        return world.rank();
+    }
+
+    /** @return ranks in the world */
+    public int size() {
+        return world.size();
+    }
+
+    /** @return the NIC this rank drives */
+    public Nic nic() {
+        return nic;
+    }
+
+    /** @return the registry this rank's meters are in */
+    public MeterRegistry meters() {
+        return meters;
+    }
+
+    /** @return the job this rank belongs to */
+    public Job job() {
+        return job;
+    }
+
+    /** @return the options this rank started with */
+    public MpiOptions options() {
+        return options;
+    }
+
+    ContextIds contexts() {
+        return contexts;
+    }
+
+    /** @return this rank's meters, one line each (messages, bytes, CPU bytes copied, memory traffic) */
+    public String summary() {
+        return nic.summary();
+    }
+
+    /**
+     * {@code MPI_Finalize}: waits for every rank (a barrier), then stops the NIC once its sends have
+     * left. If the barrier fails (a peer died), the NIC stops anyway and the failure is thrown.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            world.barrier();
+        } finally {
+            stop();
+        }
+    }
+
+    /** Leaves at once, without the closing barrier: what a failed rank does, so its peers see it gone. */
+    public void abort() {
+        closed = true;
+        stop();
+    }
+
+    private void stop() {
+        if (options.summary()) {
+            LOG.info("rank {} of job {} ({} backend):\n{}", rank(), job.id(), nic.backend(), nic.summary());
+        }
+        nic.close();
+    }
+}

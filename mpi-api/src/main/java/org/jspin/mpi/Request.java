@@ -1,0 +1,289 @@
+package org.jspin.mpi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
+/**
+ * A nonblocking operation in progress ({@code MPI_Request}). It holds the operation's buffer
+ * strongly until it completes, so a heap array wrapped by {@code MemorySegment.ofArray} stays
+ * valid for as long as the NIC may touch it.
+ *
+ * <p>A failed operation's {@link #waitFor} and {@link #test} throw its {@link MpiException};
+ * {@link #waitAll} waits for every request and then throws the first failure. Any thread may wait.
+ */
+public final class Request {
+    private static final int SPINS = 256;
+    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final Object buffer;
+    private final Runnable canceller;
+    private volatile Status status;
+    private volatile Thread waiter;
+    private CompletableFuture<Status> future;
+
+    Request(Object buffer, Runnable canceller) {
+        this.buffer = buffer;
+        this.canceller = canceller;
+    }
+
+    /** @return a request that is complete already (a transfer with PROC_NULL) */
+    static Request completed(Status status) {
+        Request r = new Request(null, null);
+        r.status = status;
+        return r;
+    }
+
+    /** Called once, by the progress thread, when the operation ends. */
+    void complete(Status s) {
+        CompletableFuture<Status> f;
+        synchronized (this) {
+            status = s;
+            f = future;
+        }
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+        if (f != null) {
+            completeFuture(f, s);
+        }
+    }
+
+    /** @return whether the operation has ended (without throwing its error) */
+    public boolean isDone() {
+        return status != null;
+    }
+
+    /**
+     * {@code MPI_Wait}: blocks until the operation ends.
+     *
+     * @return its status
+     * @throws MpiException the operation's error, if it failed
+     */
+    public Status waitFor() {
+        Status s = status;
+        if (s == null) {
+            s = await();
+        }
+        return checked(s);
+    }
+
+    /**
+     * {@code MPI_Test}.
+     *
+     * @return the status if the operation has ended, else null
+     * @throws MpiException the operation's error, if it failed
+     */
+    public Status test() {
+        Status s = status;
+        return s == null ? null : checked(s);
+    }
+
+    /**
+     * {@code MPI_Cancel}: cancels a receive that has not matched yet; it then completes with
+     * {@link Status#cancelled()}. A receive that has matched, and any send, completes normally.
+     */
+    public void cancel() {
+        if (canceller != null && status == null) {
+            canceller.run();
+        }
+    }
+
+    /**
+     * A {@link CompletableFuture} view: completes with the status, or exceptionally with the
+     * operation's {@link MpiException}. Dependent stages run on the common pool, never on the
+     * NIC's progress thread, so they may call blocking MPI operations.
+     */
+    public CompletableFuture<Status> toFuture() {
+        CompletableFuture<Status> f;
+        Status s;
+        synchronized (this) {
+            if (future == null) {
+                future = new CompletableFuture<>();
+            }
+            f = future;
+            s = status;
+        }
+        if (s != null) {
+            completeFuture(f, s);
+        }
+        return f;
+    }
+
+    private static void completeFuture(CompletableFuture<Status> f, Status s) {
+        ForkJoinPool.commonPool().execute(() -> {
+            if (s.error() != null) {
+                f.completeExceptionally(s.error());
+            } else {
+                f.complete(s);
+            }
+        });
+    }
+
+    private Status await() {
+        for (int i = 0; i < SPINS; i++) {
+            Status s = status;
+            if (s != null) {
+                return s;
+            }
+            Thread.onSpinWait();
+        }
+        waiter = Thread.currentThread();
+        try {
+            Status s;
+            while ((s = status) == null) {
+                LockSupport.parkNanos(this, PARK_NANOS);
+                if (Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
+                    throw new MpiException(ErrorClass.ERR_OTHER, "interrupted while waiting for a request");
+                }
+            }
+            return s;
+        } finally {
+            waiter = null;
+        }
+    }
+
+    private static Status checked(Status s) {
+        MpiException e = s.error();
+        if (e != null) {
+            // a fresh exception, so the stack trace shows the caller; the original is its cause
+            throw new MpiException(e.errorClass(), e.reason(), e);
+        }
+        return s;
+    }
+
+    /** Keeps the buffer reachable until completion (the field is read here so it is never elided). */
+    Object buffer() {
+        return buffer;
+    }
+
+    // ---- many requests ------------------------------------------------------------------------
+
+    /**
+     * {@code MPI_Waitall}: waits for every request, then throws the first failure (the others'
+     * errors are in their statuses and suppressed on it).
+     *
+     * @return the statuses, in order
+     */
+    public static Status[] waitAll(Request... requests) {
+        Objects.requireNonNull(requests, "requests");
+        Status[] out = new Status[requests.length];
+        for (int i = 0; i < requests.length; i++) {
+            out[i] = checkNotNull(requests, i).status;
+            if (out[i] == null) {
+                out[i] = requests[i].await();
+            }
+        }
+        throwFirst(out);
+        return out;
+    }
+
+    /** {@code MPI_Waitall} over a list. */
+    public static Status[] waitAll(List<Request> requests) {
+        return waitAll(requests.toArray(new Request[0]));
+    }
+
+    /**
+     * {@code MPI_Waitany}: waits until one request has ended.
+     *
+     * @return the index of a completed request
+     * @throws MpiException ERR_ARG for an empty array, or that request's error
+     */
+    public static int waitAny(Request... requests) {
+        if (requests.length == 0) {
+            throw new MpiException(ErrorClass.ERR_ARG, "waitAny needs at least one request");
+        }
+        for (int i = 0; i < requests.length; i++) {
+            checkNotNull(requests, i);
+        }
+        Thread me = Thread.currentThread();
+        int spins = 0;
+        while (true) {
+            for (int i = 0; i < requests.length; i++) {
+                Status s = requests[i].status;
+                if (s != null) {
+                    for (Request r : requests) {
+                        if (r.waiter == me) {
+                            r.waiter = null;
+                        }
+                    }
+                    checked(s);
+                    return i;
+                }
+            }
+            if (spins++ < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                for (Request r : requests) {
+                    r.waiter = me;
+                }
+                LockSupport.parkNanos(PARK_NANOS);
+            }
+        }
+    }
+
+    /**
+     * {@code MPI_Testall}.
+     *
+     * @return the statuses if every request has ended, else null
+     * @throws MpiException the first failure, once all have ended
+     */
+    public static Status[] testAll(Request... requests) {
+        Status[] out = new Status[requests.length];
+        for (int i = 0; i < requests.length; i++) {
+            out[i] = checkNotNull(requests, i).status;
+            if (out[i] == null) {
+                return null;
+            }
+        }
+        throwFirst(out);
+        return out;
+    }
+
+    /**
+     * {@code MPI_Testsome}.
+     *
+     * @return the indices of the requests that have ended (possibly none)
+     */
+    public static int[] testSome(Request... requests) {
+        List<Integer> done = new ArrayList<>();
+        for (int i = 0; i < requests.length; i++) {
+            if (checkNotNull(requests, i).status != null) {
+                done.add(i);
+            }
+        }
+        return done.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static Request checkNotNull(Request[] requests, int i) {
+        if (requests[i] == null) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, "request " + i + " is null");
+        }
+        return requests[i];
+    }
+
+    private static void throwFirst(Status[] statuses) {
+        MpiException first = null;
+        for (Status s : statuses) {
+            if (s.error() != null) {
+                if (first == null) {
+                    first = new MpiException(s.error().errorClass(), s.error().reason(), s.error());
+                } else {
+                    first.addSuppressed(s.error());
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.jspin.nic.host;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+
+import org.jspin.nic.Nic;
+import org.jspin.nic.NicConfig;
+import org.jspin.nic.NicProvider;
+import org.jspin.nic.engine.ProtocolEngine;
+import org.jspin.nic.fabric.Fabric;
+
+/** The {@code host} backend: the shared protocol engine with the CPU packing and unpacking. */
+public final class HostNicProvider implements NicProvider {
+    /** The name users select this backend by. */
+    public static final String NAME = "host";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Nic open(Fabric fabric, NicConfig config, MeterRegistry meters) {
+        Tags tags = Tags.of("rank", Integer.toString(fabric.rank()), "backend", NAME);
+        return new ProtocolEngine(NAME, fabric, new HostDataPath(config, meters, tags), config, meters);
+    }
+}

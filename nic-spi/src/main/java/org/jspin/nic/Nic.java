@@ -1,0 +1,53 @@
+package org.jspin.nic;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The contract between the MPI layer and a NIC, Portals-flavoured: receives are posted as match
+ * entries, sends are puts, and completions come back as events. Every method may be called from
+ * any thread; it hands the work to the NIC's progress thread and returns at once.
+ */
+public interface Nic extends AutoCloseable {
+    /** @return this rank in the job */
+    int rank();
+
+    /** @return ranks in the job */
+    int size();
+
+    /** @return the backend's name ({@code host}, {@code sim}) */
+    String backend();
+
+    /** @return the protocol settings */
+    NicConfig config();
+
+    /** Posts a receive. */
+    void post(MatchEntry entry);
+
+    /** Starts a send. */
+    void put(Put put);
+
+    /** Cancels a posted receive if it has not matched yet (it then completes as cancelled). */
+    void cancel(MatchEntry entry);
+
+    /**
+     * Looks for an unexpected message matching {@code match}/{@code ignore}.
+     *
+     * @param peer world rank of the one sender the probe accepts, or -1 for any
+     * @param take whether to take it (matched probe) so that only {@link #receiveMatched} gets it
+     * @param wait whether to wait for one (blocking probe) rather than report none
+     */
+    void probe(int peer, long match, long ignore, boolean take, boolean wait, ProbeListener listener);
+
+    /** Receives a message a matched probe took into {@code entry} (whose bits are ignored). */
+    void receiveMatched(MatchedMessage message, MatchEntry entry);
+
+    /** @return whether the progress thread can reach {@code segment} (a thread-confined one it cannot) */
+    boolean accessible(MemorySegment segment);
+
+    /** @return what this NIC has counted so far, one line per meter, for an end-of-run summary */
+    String summary();
+
+    /** Stops the NIC after the sends it has accepted have left; later calls fail. */
+    @Override
+    void close();
+}

@@ -1,0 +1,27 @@
+package org.jspin.nic.engine;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.datatype.flat.RegionIterator;
+
+/** Layout facts about a message that the data paths decide on once per message. */
+public final class Layouts {
+    private Layouts() {
+    }
+
+    /**
+     * @return the byte offset (from the buffer's origin) of the one contiguous run holding all
+     *         {@code count} elements of {@code type} in type-map order, or -1 if the message is not
+     *         one contiguous run
+     */
+    public static long denseOffset(Datatype type, long count) {
+        long total = type.packSize(count);
+        if (total == 0) {
+            return 0;
+        }
+        RegionIterator regions = type.regions(count);
+        if (!regions.advance()) {
+            return -1;
+        }
+        return regions.length() == total ? regions.offset() : -1;
+    }
+}

@@ -1,0 +1,81 @@
+package org.jspin.nic.engine;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The loop of a rank's progress thread: do work while there is some; when there is none, spin a
+ * little, then yield, then park until {@link #wake} (or a safety timeout). Spinning keeps latency
+ * low while messages flow; parking keeps idle ranks off the CPU, which matters on a machine with
+ * fewer cores than threads.
+ */
+final class Progress {
+    /** What the loop drives. */
+    interface Work {
+        /** @return units of work done (0 when idle) */
+        int doWork();
+
+        /** @return whether work is waiting (checked after announcing the park, so no wake-up is lost) */
+        boolean hasWork();
+
+        /** @return whether the loop should end */
+        boolean finished();
+    }
+
+    private static final int SPINS = 200;
+    private static final int YIELDS = 20;
+    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final Thread thread;
+    private volatile boolean parked;
+
+    Progress(String name, Work work, Runnable exit) {
+        this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(() -> {
+            try {
+                loop(work);
+            } finally {
+                exit.run();
+            }
+        });
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    Thread thread() {
+        return thread;
+    }
+
+    /** Makes a parked loop look for work; cheap when it is not parked. Any thread. */
+    void wake() {
+        if (parked) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    void join(long millis) throws InterruptedException {
+        thread.join(millis);
+    }
+
+    private void loop(Work work) {
+        int idle = 0;
+        while (!work.finished()) {
+            if (work.doWork() > 0) {
+                idle = 0;
+            } else if (idle < SPINS) {
+                idle++;
+                Thread.onSpinWait();
+            } else if (idle < SPINS + YIELDS) {
+                idle++;
+                Thread.yield();
+            } else {
+                parked = true;
+                if (!work.hasWork() && !work.finished()) {
+                    LockSupport.parkNanos(this, PARK_NANOS);
+                }
+                parked = false;
+            }
+        }
+    }
+}

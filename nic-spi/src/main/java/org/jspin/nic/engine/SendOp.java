@@ -1,0 +1,59 @@
+package org.jspin.nic.engine;
+
+import org.jspin.datatype.SignatureHash;
+import org.jspin.datatype.Signatures;
+import org.jspin.nic.Put;
+
+/**
+ * The engine's state for one put: which protocol phase it is in and how many of its packets are
+ * still out. Made on the caller's thread, then owned by the progress thread.
+ */
+public final class SendOp {
+    enum Phase { QUEUED, AWAITING_CTS, SENDING_DATA, DRAINING }
+
+    final Put put;
+    final long length;
+    final long denseOffset;
+    final long signatureHash;
+    final long signatureElements;
+    Phase phase = Phase.QUEUED;
+    long id;
+    long recvId;
+    /** Bytes the receiver accepted (its capacity when it truncates). */
+    long accepted;
+    /** Bytes handed to the fabric. */
+    long sent;
+    /** Packets sent and not yet released. */
+    int packetsOut;
+    boolean done;
+    /** Data-path state (a host path keeps nothing: the cursor is in the put). */
+    public Object pathState;
+
+    SendOp(Put put) {
+        this.put = put;
+        this.length = put.length();
+        this.denseOffset = Layouts.denseOffset(put.type(), put.count());
+        if (SignatureHash.untyped(put.type())) {
+            this.signatureHash = 0;
+            this.signatureElements = -1;
+        } else {
+            this.signatureHash = SignatureHash.of(put.type(), put.count());
+            this.signatureElements = Math.multiplyExact(put.count(), Signatures.basicElements(put.type()));
+        }
+    }
+
+    /** @return the put this operation carries out */
+    public Put put() {
+        return put;
+    }
+
+    /** @return message bytes */
+    public long length() {
+        return length;
+    }
+
+    /** @return offset of the message's one contiguous run in the buffer, or -1 if it is not contiguous */
+    public long denseOffset() {
+        return denseOffset;
+    }
+}

@@ -1,0 +1,45 @@
+package org.jspin.nic.fabric;
+
+/**
+ * One rank's endpoint on the fabric that moves packets between ranks, keeping each sender's order
+ * to each receiver (the non-overtaking rule rests on it). Owned by the rank's progress thread:
+ * {@link #send}, {@link #poll} and {@link #release} are called from it only.
+ */
+public interface Fabric extends AutoCloseable {
+    /** @return this endpoint's world rank */
+    int rank();
+
+    /** @return ranks in the job */
+    int size();
+
+    /** @return the largest payload a packet may carry */
+    int maxPayload();
+
+    /**
+     * Sends a packet; the sender must not touch it (nor the user bytes its payload window shows)
+     * until it comes back through {@link PacketHandler#onReleased}.
+     *
+     * @return false if the link is momentarily full: the caller keeps the packet and retries later
+     */
+    boolean send(Packet packet);
+
+    /**
+     * Delivers pending arrivals and releases to {@code handler}.
+     *
+     * @return events delivered (at most {@code limit})
+     */
+    int poll(PacketHandler handler, int limit);
+
+    /** The receiver is done with an inbound packet's payload. */
+    void release(Packet packet);
+
+    /** @return whether {@link #poll} has something to deliver (used before the progress thread parks) */
+    boolean hasPending();
+
+    /** Sets what the fabric runs, from any thread, when something arrives for this endpoint. */
+    void onActivity(Runnable wakeup);
+
+    /** Leaves the fabric; peers see this endpoint as gone. */
+    @Override
+    void close();
+}
