@@ -1,0 +1,82 @@
+package org.jspin.bench.pingpong;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.HdrHistogram.Histogram;
+import org.jspin.mpi.Comm;
+import org.jspin.mpi.LocalRanks;
+import org.jspin.mpi.Mpi;
+import org.jspin.mpi.MpiOptions;
+
+/**
+ * Ping-pong between two ranks: rank 0 sends, rank 1 sends the message back, and rank 0 times each
+ * round trip into an HdrHistogram (nanoseconds). A warm-up of a fifth of the round trips (at least
+ * 50) runs first so the JIT has compiled the path being measured.
+ */
+public final class PingPong {
+    private static final int TAG = 7;
+
+    private PingPong() {
+    }
+
+    /** Runs every case on two ranks of this JVM (the in-JVM fabric, or any fabric the options name). */
+    public static List<PingPongResult> runLocal(MpiOptions options, List<PingPongCase> cases) {
+        AtomicReference<List<PingPongResult>> out = new AtomicReference<>();
+        LocalRanks.run(2, options, mpi -> {
+            List<PingPongResult> r = run(mpi, cases);
+            if (mpi.rank() == 0) {
+                out.set(r);
+            }
+        });
+        return out.get();
+    }
+
+    /** The program of both ranks: rank 0 returns the results, rank 1 an empty list. */
+    public static List<PingPongResult> run(Mpi mpi, List<PingPongCase> cases) {
+        Comm w = mpi.world();
+        if (w.size() != 2) {
+            throw new IllegalArgumentException("ping-pong needs exactly 2 ranks, got " + w.size());
+        }
+        List<PingPongResult> results = new ArrayList<>();
+        for (PingPongCase c : cases) {
+            try (Arena arena = Arena.ofShared()) {
+                MemorySegment buf = arena.allocate(Math.max(1, c.bufferBytes()), 64);
+                buf.fill((byte) 1);
+                int warmup = Math.max(50, c.iterations() / 5);
+                bounce(w, c, buf, warmup, null);
+                w.barrier();
+                Histogram h = new Histogram(3);
+                bounce(w, c, buf, c.iterations(), h);
+                if (w.rank() == 0) {
+                    double p50 = h.getValueAtPercentile(50) / 2e3;
+                    results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
+                            h.getValueAtPercentile(90) / 2e3, h.getValueAtPercentile(99) / 2e3,
+                            c.bytes() / (p50 * 1e3)));
+                }
+                w.barrier();
+            }
+        }
+        return results;
+    }
+
+    private static void bounce(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h) {
+        for (int i = 0; i < rounds; i++) {
+            if (w.rank() == 0) {
+                long t0 = System.nanoTime();
+                w.send(buf, c.count(), c.type(), 1, TAG);
+                w.recv(buf, c.count(), c.type(), 1, TAG);
+                long t = System.nanoTime() - t0;
+                if (h != null) {
+                    h.recordValue(t);
+                }
+            } else {
+                w.recv(buf, c.count(), c.type(), 0, TAG);
+                w.send(buf, c.count(), c.type(), 0, TAG);
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package org.jspin.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.jspin.bench.pingpong.PingPong;
+import org.jspin.bench.pingpong.PingPongCase;
+import org.jspin.bench.pingpong.PingPongResult;
+import org.jspin.mpi.MpiOptions;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code jspin bench pingpong}: latency and ping-pong bandwidth between two ranks. */
+@Command(name = "pingpong", mixinStandardHelpOptions = true,
+        description = "Ping-pong latency (1 B, 8 B, 1 KiB) and bandwidth (64 KiB, 1 MiB, 4 MiB contiguous, and a "
+                + "4 MiB vector of 64 B blocks at 128 B stride) between two ranks; medians and percentiles of "
+                + "HdrHistogram-recorded round trips, measured on this machine.")
+final class BenchPingPongCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--fabric", defaultValue = "local", description = "fabric between the ranks (default: ${DEFAULT-VALUE})")
+    private String fabric;
+
+    @Option(names = "--backend", defaultValue = "host", description = "NIC backend (default: ${DEFAULT-VALUE})")
+    private String backend;
+
+    @Option(names = "--scale", defaultValue = "1", description = "multiplies the round trips per case (default: ${DEFAULT-VALUE})")
+    private double scale;
+
+    @Option(names = "--json", description = "print one JSON array instead of a table")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        MpiOptions options = MpiOptions.fromEnvironment().withBackend(backend).withFabric(fabric);
+        if (!json) {
+            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (in this JVM); one-way time = half a "
+                    + "round trip%n", backend, fabric);
+            out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
+                    "GB/s p50");
+            out.flush();
+        }
+        List<PingPongResult> results = PingPong.runLocal(options, PingPongCase.standard(scale));
+        if (json) {
+            ArrayNode a = JsonNodeFactory.instance.arrayNode();
+            for (PingPongResult r : results) {
+                ObjectNode o = a.addObject();
+                o.put("case", r.name());
+                o.put("backend", backend);
+                o.put("fabric", fabric);
+                o.put("bytes", r.bytes());
+                o.put("rounds", r.iterations());
+                o.put("p50_us", r.p50Micros());
+                o.put("p90_us", r.p90Micros());
+                o.put("p99_us", r.p99Micros());
+                o.put("gbps_p50", r.gbps());
+            }
+            out.println(a);
+        } else {
+            for (PingPongResult r : results) {
+                out.printf("%-32s %10d %8d %10.2f %10.2f %10.2f %10.3f%n", r.name(), r.bytes(), r.iterations(),
+                        r.p50Micros(), r.p90Micros(), r.p99Micros(), r.gbps());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

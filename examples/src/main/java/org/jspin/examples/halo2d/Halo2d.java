@@ -1,0 +1,224 @@
+package org.jspin.examples.halo2d;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.examples.RankMeters;
+import org.jspin.mpi.CartComm;
+import org.jspin.mpi.Comm;
+import org.jspin.mpi.LocalRanks;
+import org.jspin.mpi.Mpi;
+import org.jspin.mpi.MpiOptions;
+import org.jspin.mpi.Request;
+import org.jspin.mpi.op.Ops;
+import org.jspin.mpi.topo.DimsCreate;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * A 2D Jacobi stencil on a Cartesian grid of ranks: each rank owns a block of the N x N interior
+ * plus a one-cell halo, and before every sweep trades its edge rows (contiguous) and edge columns
+ * (a vector datatype: one double per row, a row apart) with its four neighbours; ranks on the
+ * border exchange with PROC_NULL. The result is checked against a serial run of the same sweeps.
+ */
+@Command(name = "halo2d", mixinStandardHelpOptions = true,
+        description = "2D Jacobi halo exchange on a Cartesian grid of in-JVM ranks, checked against a serial run")
+public final class Halo2d implements Callable<Integer> {
+    private static final int UP = 1;
+    private static final int DOWN = 2;
+    private static final int LEFT = 3;
+    private static final int RIGHT = 4;
+
+    @Option(names = {"-n", "--ranks"}, description = "ranks (threads of this JVM), default ${DEFAULT-VALUE}")
+    int ranks = 4;
+
+    @Option(names = "--size", description = "interior grid points per side (N), default ${DEFAULT-VALUE}")
+    int size = 1024;
+
+    @Option(names = "--iterations", description = "Jacobi sweeps, default ${DEFAULT-VALUE}")
+    int iterations = 200;
+
+    @Option(names = "--backend", description = "NIC backend, default from JSPIN_BACKEND or host")
+    String backend;
+
+    @Option(names = "--fabric", description = "fabric, default from JSPIN_FABRIC or local")
+    String fabric;
+
+    @Option(names = "--no-check", negatable = false, description = "skip the serial comparison")
+    boolean noCheck;
+
+    /** What a run measured (the same on every rank). */
+    public record Result(int size, int ranks, int[] dims, int iterations, double secondsPerIteration,
+                         double bytesMoved, double cpuBytesCopied, double messages, double maxAbsError) {
+        /** @return the report a user reads */
+        public String report(String backend, String fabric) {
+            return String.format("halo2d: %d x %d grid on %d ranks (%d x %d), %d iterations, backend %s, fabric %s%n"
+                            + "  time per iteration   %.1f us%n"
+                            + "  bytes moved          %,.0f (%,.0f messages)%n"
+                            + "  CPU bytes copied     %,.0f (packed + unpacked)%n"
+                            + "  max abs error        %s%n",
+                    size, size, ranks, dims[0], dims[1], iterations, backend, fabric, secondsPerIteration * 1e6,
+                    bytesMoved, messages, cpuBytesCopied,
+                    Double.isNaN(maxAbsError) ? "not checked" : String.format("%.3g (vs serial run)", maxAbsError));
+        }
+    }
+
+    /** Parameters of one run. */
+    public record Params(int size, int iterations, boolean check) {
+    }
+
+    /** Command-line entry: runs on {@code --ranks} in-JVM ranks and prints the report. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Halo2d()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        MpiOptions options = MpiOptions.fromEnvironment();
+        if (backend != null) {
+            options = options.withBackend(backend);
+        }
+        if (fabric != null) {
+            options = options.withFabric(fabric);
+        }
+        Result r = runLocal(ranks, options, new Params(size, iterations, !noCheck));
+        System.out.print(r.report(options.backend(), options.fabric()));
+        return noCheck || r.maxAbsError() == 0.0 ? 0 : 1;
+    }
+
+    /** Runs on {@code ranks} threads of this JVM and returns rank 0's result. */
+    public static Result runLocal(int ranks, MpiOptions options, Params p) {
+        AtomicReference<Result> out = new AtomicReference<>();
+        LocalRanks.run(ranks, options, mpi -> {
+            Result r = run(mpi, p);
+            if (mpi.rank() == 0) {
+                out.set(r);
+            }
+        });
+        return out.get();
+    }
+
+    /** The program of one rank (any launcher): solve, time, check, and agree on the figures. */
+    public static Result run(Mpi mpi, Params p) {
+        Comm world = mpi.world();
+        int[] dims = DimsCreate.dimsCreate(world.size(), new int[2]);
+        CartComm cart = world.cartCreate(dims, new boolean[] {false, false}, false);
+        Block b = new Block(cart, p.size());
+        double[] before = traffic(mpi);
+        cart.barrier();
+        long t0 = System.nanoTime();
+        for (int it = 0; it < p.iterations(); it++) {
+            b.exchange();
+            b.sweep();
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double[] after = traffic(mpi);
+        double[] local = {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
+        double[] sums = new double[3];
+        cart.allreduce(MemorySegment.ofArray(local), MemorySegment.ofArray(sums), 3, Datatype.DOUBLE, Ops.SUM);
+        double[] worst = {seconds, p.check() ? b.maxErrorAgainst(SerialJacobi.run(p.size(), p.iterations())) : Double.NaN};
+        double[] maxima = new double[2];
+        cart.allreduce(MemorySegment.ofArray(worst), MemorySegment.ofArray(maxima), 2, Datatype.DOUBLE, Ops.MAX);
+        cart.free();
+        return new Result(p.size(), world.size(), dims, p.iterations(),
+                p.iterations() == 0 ? 0 : maxima[0] / p.iterations(), sums[0], sums[1], sums[2], maxima[1]);
+    }
+
+    /** @return this rank's {bytes sent, CPU bytes packed + unpacked, messages sent} so far */
+    private static double[] traffic(Mpi mpi) {
+        return new double[] {RankMeters.value(mpi, "jspin.bytes.sent"),
+                RankMeters.value(mpi, "jspin.cpu.bytes.packed") + RankMeters.value(mpi, "jspin.cpu.bytes.unpacked"),
+                RankMeters.value(mpi, "jspin.messages.sent")};
+    }
+
+    /** One rank's block with its halo, and its four neighbours. */
+    private static final class Block {
+        final CartComm cart;
+        final int n;
+        final int row0;
+        final int col0;
+        final int rows;
+        final int cols;
+        final int w;
+        final Datatype column;
+        final int north;
+        final int south;
+        final int west;
+        final int east;
+        double[] u;
+        double[] v;
+
+        Block(CartComm cart, int n) {
+            this.cart = cart;
+            this.n = n;
+            int[] c = cart.coords();
+            int[] rs = Grid.split(n, cart.dims()[0], c[0]);
+            int[] cs = Grid.split(n, cart.dims()[1], c[1]);
+            row0 = rs[0];
+            rows = rs[1];
+            col0 = cs[0];
+            cols = cs[1];
+            w = cols + 2;
+            u = new double[(rows + 2) * w];
+            v = new double[(rows + 2) * w];
+            for (int i = 0; i < rows + 2; i++) {
+                for (int j = 0; j < w; j++) {
+                    int gi = row0 - 1 + i;
+                    int gj = col0 - 1 + j;
+                    if (Grid.onBoundary(gi, gj, n)) {
+                        u[i * w + j] = Grid.boundary(gi, gj, n);
+                        v[i * w + j] = u[i * w + j];
+                    }
+                }
+            }
+            column = Datatype.vector(rows, 1, w, Datatype.DOUBLE).commit();
+            CartComm.Shift ns = cart.shift(0, 1);
+            CartComm.Shift we = cart.shift(1, 1);
+            north = ns.source();
+            south = ns.dest();
+            west = we.source();
+            east = we.dest();
+        }
+
+        /** Rows travel as {@code cols} contiguous doubles, columns as one element of the column type. */
+        void exchange() {
+            MemorySegment s = MemorySegment.ofArray(u);
+            Request.waitAll(
+                    cart.irecv(at(s, 0, 1), cols, Datatype.DOUBLE, north, DOWN),
+                    cart.irecv(at(s, rows + 1, 1), cols, Datatype.DOUBLE, south, UP),
+                    cart.irecv(at(s, 1, 0), 1, column, west, RIGHT),
+                    cart.irecv(at(s, 1, cols + 1), 1, column, east, LEFT),
+                    cart.isend(at(s, 1, 1), cols, Datatype.DOUBLE, north, UP),
+                    cart.isend(at(s, rows, 1), cols, Datatype.DOUBLE, south, DOWN),
+                    cart.isend(at(s, 1, 1), 1, column, west, LEFT),
+                    cart.isend(at(s, 1, cols), 1, column, east, RIGHT));
+        }
+
+        private MemorySegment at(MemorySegment s, int i, int j) {
+            return s.asSlice(8L * (i * w + j));
+        }
+
+        void sweep() {
+            Stencil.sweep(u, v, w, 1, rows, 1, cols);
+            double[] t = u;
+            u = v;
+            v = t;
+        }
+
+        double maxErrorAgainst(double[] serial) {
+            int gw = n + 2;
+            double max = 0;
+            for (int i = 1; i <= rows; i++) {
+                for (int j = 1; j <= cols; j++) {
+                    double d = Math.abs(u[i * w + j] - serial[(row0 - 1 + i) * gw + (col0 - 1 + j)]);
+                    max = Math.max(max, d);
+                }
+            }
+            return max;
+        }
+    }
+}
