@@ -12,6 +12,7 @@ import org.jspin.bench.pingpong.PingPong;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.mpi.MpiOptions;
+import org.jspin.nic.NicConfig;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +37,15 @@ final class BenchPingPongCommand implements Callable<Integer> {
     @Option(names = "--scale", defaultValue = "1", description = "multiplies the round trips per case (default: ${DEFAULT-VALUE})")
     private double scale;
 
+    @Option(names = "--eager-limit", description = "bytes up to which messages go eagerly (default: the NIC's)")
+    private Integer eagerLimit;
+
+    @Option(names = "--chunk", description = "rendezvous chunk bytes (default: the NIC's)")
+    private Integer chunk;
+
+    @Option(names = "--filter", description = "only cases whose name contains this")
+    private String filter;
+
     @Option(names = "--json", description = "print one JSON array instead of a table")
     private boolean json;
 
@@ -43,14 +53,24 @@ final class BenchPingPongCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         MpiOptions options = MpiOptions.fromEnvironment().withBackend(backend).withFabric(fabric);
+        NicConfig nic = options.nic();
+        if (chunk != null) {
+            nic = nic.withChunkSize(chunk);
+        }
+        if (eagerLimit != null) {
+            nic = nic.withEagerLimit(eagerLimit);
+        }
+        options = options.withNic(nic);
+        List<PingPongCase> cases = PingPongCase.standard(scale).stream()
+                .filter(c -> filter == null || c.name().contains(filter)).toList();
         if (!json) {
-            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (in this JVM); one-way time = half a "
-                    + "round trip%n", backend, fabric);
+            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (in this JVM), eager limit %d B, chunk %d B;"
+                    + " one-way time = half a round trip%n", backend, fabric, nic.eagerLimit(), nic.chunkSize());
             out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
                     "GB/s p50");
             out.flush();
         }
-        List<PingPongResult> results = PingPong.runLocal(options, PingPongCase.standard(scale));
+        List<PingPongResult> results = PingPong.runLocal(options, cases);
         if (json) {
             ArrayNode a = JsonNodeFactory.instance.arrayNode();
             for (PingPongResult r : results) {

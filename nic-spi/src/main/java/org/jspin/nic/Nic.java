@@ -41,6 +41,15 @@ public interface Nic extends AutoCloseable {
     /** Receives a message a matched probe took into {@code entry} (whose bits are ignored). */
     void receiveMatched(MatchedMessage message, MatchEntry entry);
 
+    /**
+     * Drives the NIC from the calling thread for one round, if no other thread is driving it now
+     * (a waiting caller makes progress itself instead of waiting for the progress thread to be
+     * scheduled, which halves the thread hand-offs per message).
+     *
+     * @return whether the round did any work (false also when another thread is driving)
+     */
+    boolean progress();
+
     /** @return whether the progress thread can reach {@code segment} (a thread-confined one it cannot) */
     boolean accessible(MemorySegment segment);
 

@@ -49,6 +49,12 @@ import org.slf4j.LoggerFactory;
  * into the matched receive. So a large message never lands unexpected, and the receiver's
  * datatype is known before its first data byte. A send completes when the fabric has released
  * every packet it sent (its buffer is then no longer read).
+ *
+ * <p>Who runs the engine: the progress thread, or a caller waiting on a request
+ * ({@link #progress()}), whichever holds the {@code driving} flag; one at a time, so the state
+ * still has a single owner at any moment and needs no locks, and the flag's acquire/release
+ * hands it over safely. A waiting caller driving the engine itself saves the hand-offs to and
+ * from the progress thread that otherwise dominate small-message latency.
  */
 public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolEngine.class);
@@ -91,6 +97,12 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private final MeterRegistry meters;
     private final Tags tags;
 
+    /** Set while a thread runs the engine's state machine. */
+    private final java.util.concurrent.atomic.AtomicBoolean driving = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Work left that no arrival will announce (backlog, queued sends, CTSs due): poll again soon. */
+    private volatile boolean pending;
+    /** Closing, and nothing is left to drain: the progress loop may end. */
+    private volatile boolean drained;
     private volatile boolean closing;
     private volatile boolean stopped;
     private long closeDeadline;
@@ -250,7 +262,33 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     // ---- the progress thread ----------------------------------------------------------------
 
     @Override
+    public boolean progress() {
+        return doWork() > 0;
+    }
+
+    /** One round of the state machine, if no other thread is running it (any thread). */
+    @Override
     public int doWork() {
+        if (stopped || !driving.compareAndSet(false, true)) {
+            return 0;
+        }
+        int work;
+        try {
+            work = round();
+            pending = !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty();
+            if (closing) {
+                drained = checkDrained();
+            }
+        } finally {
+            driving.set(false);
+        }
+        if (pending && Thread.currentThread() != progress.thread()) {
+            progress.wake(); // the caller stops driving soon; the progress thread must keep at it
+        }
+        return work;
+    }
+
+    private int round() {
         int work = 0;
         Runnable c;
         while ((c = commands.poll()) != null) {
@@ -268,24 +306,30 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     @Override
     public boolean hasWork() {
-        return !commands.isEmpty() || fabric.hasPending();
+        return pending || !commands.isEmpty() || fabric.hasPending();
     }
 
     @Override
     public boolean finished() {
-        if (!closing) {
-            return false;
+        return drained;
+    }
+
+    private boolean checkDrained() {
+        if (liveSends.isEmpty() && backlog.isEmpty() && ctsDue.isEmpty()) {
+            return true;
         }
-        boolean drained = liveSends.isEmpty() && backlog.isEmpty() && ctsDue.isEmpty();
-        if (!drained && System.nanoTime() > closeDeadline) {
+        if (System.nanoTime() > closeDeadline) {
             LOG.warn("rank {}: closing with {} sends still in flight", rank(), liveSends.size());
             return true;
         }
-        return drained;
+        return false;
     }
 
     /** On the progress thread as it ends: fail whatever is left, free memory, leave the fabric. */
     private void shutDown() {
+        while (!driving.compareAndSet(false, true)) {
+            Thread.onSpinWait(); // a caller may be finishing a round
+        }
         stopped = true;
         MpiException closed = new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC closed");
         for (SendOp op : new ArrayList<>(liveSends.values())) {
