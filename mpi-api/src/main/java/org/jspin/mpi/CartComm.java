@@ -1,5 +1,6 @@
 package org.jspin.mpi;
 
+import org.jspin.error.MpiException;
 import org.jspin.mpi.topo.CartGrid;
 
 /**
@@ -35,24 +36,30 @@ public final class CartComm extends Comm {
 
     /** {@code MPI_Cart_coords}: the coordinates of {@code rank}. */
     public int[] coords(int rank) {
+        checkLive();
         return grid.coords(rank);
     }
 
     /** @return this rank's coordinates */
     public int[] coords() {
+        checkLive();
         return grid.coords(rank());
     }
 
     /** {@code MPI_Cart_rank}: the rank at {@code coords} (wrapped in periodic dimensions). */
     public int rankOf(int... coords) {
+        checkLive();
         return grid.rank(coords);
     }
 
     /**
      * {@code MPI_Cart_shift}: the ranks {@code disp} steps back (source) and forward (dest) along
      * {@code direction}, {@link Comm#PROC_NULL} past a non-periodic border.
+     *
+     * @throws MpiException ERR_DIMS for a direction outside [0, ndims), ERR_COMM if freed
      */
     public Shift shift(int direction, int disp) {
+        checkLive();
         int[] sd = grid.shift(rank(), direction, disp);
         return new Shift(sd[0], sd[1]);
     }

@@ -9,6 +9,7 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.mpi.coll.Collectives;
 import org.jspin.mpi.coll.Transport;
+import org.jspin.mpi.op.Ops;
 import org.jspin.mpi.op.ReduceOp;
 import org.jspin.mpi.topo.CartGrid;
 import org.jspin.nic.Event;
@@ -90,9 +91,8 @@ public class Comm {
      * @throws MpiException ERR_RANK, ERR_TAG, ERR_COUNT, ERR_TYPE or ERR_BUFFER naming the bad argument
      */
     public final Request isend(MemorySegment buf, long count, Datatype type, int dest, int tag) {
-        checkRank(dest, "destination", true);
-        checkTag(tag, false);
-        return startSend(contextId, buf, 0, count, type, dest, tag);
+        TypeCursor cursor = checkSend(buf, count, type, dest, tag);
+        return startSend(contextId, buf, count, type, dest, tag, cursor);
     }
 
     /**
@@ -103,6 +103,7 @@ public class Comm {
      * @throws MpiException ERR_RANK, ERR_TAG, ERR_COUNT, ERR_TYPE or ERR_BUFFER naming the bad argument
      */
     public final Request irecv(MemorySegment buf, long count, Datatype type, int source, int tag) {
+        checkLive();
         checkSource(source);
         checkTag(tag, true);
         return startReceive(contextId, buf, 0, count, type, source, tag);
@@ -120,16 +121,18 @@ public class Comm {
 
     /**
      * {@code MPI_Sendrecv}: sends and receives at once (neither waits for the other to start).
+     * Both halves are checked before either starts, so a bad argument on one side posts nothing.
      *
      * @return the receive's status
      */
     public final Status sendrecv(MemorySegment sendBuf, long sendCount, Datatype sendType, int dest, int sendTag,
                                  MemorySegment recvBuf, long recvCount, Datatype recvType, int source, int recvTag) {
+        TypeCursor sendCursor = checkSend(sendBuf, sendCount, sendType, dest, sendTag);
         Request r = irecv(recvBuf, recvCount, recvType, source, recvTag);
         Request s;
         try {
-            s = isend(sendBuf, sendCount, sendType, dest, sendTag);
-        } catch (MpiException e) {
+            s = startSend(contextId, sendBuf, sendCount, sendType, dest, sendTag, sendCursor);
+        } catch (RuntimeException e) {
             r.cancel();
             throw e;
         }
@@ -165,6 +168,7 @@ public class Comm {
     }
 
     private Status probe(int source, int tag, boolean wait) {
+        checkLive();
         checkSource(source);
         checkTag(tag, true);
         if (source == PROC_NULL) {
@@ -177,6 +181,7 @@ public class Comm {
     }
 
     private Message matchedProbe(int source, int tag, boolean wait) {
+        checkLive();
         checkSource(source);
         checkTag(tag, true);
         if (source == PROC_NULL) {
@@ -192,23 +197,34 @@ public class Comm {
     /** Receives a message a matched probe took. */
     final Request receiveMatched(org.jspin.nic.MatchedMessage message, MemorySegment buf, long count, Datatype type) {
         TypeCursor cursor = receiveCursor(buf, 0, count, type);
-        Request req = new Request(buf, null);
+        Request req = new Request(nic, buf, null);
         MatchEntry entry = new MatchEntry(-1, 0, 0, buf, count, type, cursor, e -> req.complete(receiveStatus(e)));
         nic.receiveMatched(message, entry);
         return req;
     }
 
+    /** Checks the arguments of a receive of {@code MPI_MESSAGE_NO_PROC} (which then completes at once). */
+    final void checkNoProcReceive(MemorySegment buf, long count, Datatype type) {
+        receiveCursor(buf, 0, count, type);
+    }
+
     // ---- the one path every send and receive takes --------------------------------------------
 
-    private Request startSend(int context, MemorySegment buf, long origin, long count, Datatype type, int dest,
-                              int tag) {
+    /** Checks everything about a send from the user context before anything starts; @return its cursor. */
+    private TypeCursor checkSend(MemorySegment buf, long count, Datatype type, int dest, int tag) {
         checkLive();
+        checkRank(dest, "destination", true);
+        checkTag(tag, false);
+        return sendCursor(buf, 0, count, type);
+    }
+
+    /** Starts a send whose arguments {@code cursor} was checked from (a PROC_NULL one completes at once). */
+    private Request startSend(int context, MemorySegment buf, long count, Datatype type, int dest, int tag,
+                              TypeCursor cursor) {
         if (dest == PROC_NULL) {
-            checkCountAndType(count, type);
             return Request.completed(PROC_NULL_STATUS);
         }
-        TypeCursor cursor = sendCursor(buf, origin, count, type);
-        Request req = new Request(buf, null);
+        Request req = new Request(nic, buf, null);
         long bits = MatchBits.of(context, rank, tag);
         nic.put(new Put(worldRanks[dest], bits, buf, count, type, cursor,
                 e -> req.complete(new Status(dest, tag, e.deliveredBytes(), e.error(), false))));
@@ -217,16 +233,14 @@ public class Comm {
 
     private Request startReceive(int context, MemorySegment buf, long origin, long count, Datatype type, int source,
                                  int tag) {
-        checkLive();
+        TypeCursor cursor = receiveCursor(buf, origin, count, type);
         if (source == PROC_NULL) {
-            checkCountAndType(count, type);
             return Request.completed(PROC_NULL_STATUS);
         }
-        TypeCursor cursor = receiveCursor(buf, origin, count, type);
         long match = MatchBits.select(context, source, tag);
         long ignore = MatchBits.ignore(source, tag);
         MatchEntry[] entry = new MatchEntry[1]; // the canceller needs the entry, the entry the request
-        Request req = new Request(buf, () -> nic.cancel(entry[0]));
+        Request req = new Request(nic, buf, () -> nic.cancel(entry[0]));
         entry[0] = new MatchEntry(peerOf(source), match, ignore, buf, count, type, cursor,
                 e -> req.complete(receiveStatus(e)));
         nic.post(entry[0]);
@@ -246,18 +260,48 @@ public class Comm {
     }
 
     private TypeCursor sendCursor(MemorySegment buf, long origin, long count, Datatype type) {
-        checkCountAndType(count, type);
-        checkBuffer(buf);
-        return type.cursor(count, buf, origin);
+        return checkedCursor("send", buf, origin, count, type, false, true);
     }
 
     private TypeCursor receiveCursor(MemorySegment buf, long origin, long count, Datatype type) {
+        return checkedCursor("receive", buf, origin, count, type, true, true);
+    }
+
+    /**
+     * Checks that {@code count} elements of {@code type} whose origin is byte {@code origin} of
+     * {@code buf} can be used: count and committed type, a live buffer that the thread using it can
+     * reach ({@code nic}: the progress thread, else this one), writable if {@code write}, and the
+     * whole type map inside it.
+     *
+     * @return a fresh cursor over the buffer
+     */
+    private TypeCursor checkedCursor(String what, MemorySegment buf, long origin, long count, Datatype type,
+                                     boolean write, boolean viaNic) {
         checkCountAndType(count, type);
-        checkBuffer(buf);
-        if (buf.isReadOnly() && type.packSize(count) > 0) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "receive buffer is read-only");
+        if (buf == null) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " buffer must not be null");
         }
-        return type.cursor(count, buf, origin);
+        if (!buf.scope().isAlive()) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " buffer (" + buf.byteSize()
+                    + " bytes) belongs to a closed arena");
+        }
+        if (viaNic ? !nic.accessible(buf) : !buf.isAccessibleBy(Thread.currentThread())) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " buffer (" + buf.byteSize() + " bytes) is confined to "
+                    + (viaNic ? "a thread (Arena.ofConfined); the NIC's progress thread cannot reach it (use a shared, "
+                            + "automatic or global arena, or a heap array)"
+                            : "another thread than " + Thread.currentThread().getName()));
+        }
+        if (write && buf.isReadOnly() && type.packSize(count) > 0) {
+            throw new MpiException(ErrorClass.ERR_BUFFER, what + " buffer (" + buf.byteSize() + " bytes) is read-only");
+        }
+        try {
+            return type.cursor(count, buf, origin);
+        } catch (MpiException e) {
+            if (e.errorClass() == ErrorClass.ERR_BUFFER) {
+                throw new MpiException(ErrorClass.ERR_BUFFER, what + " buffer does not hold the type map: " + e.reason(), e);
+            }
+            throw e;
+        }
     }
 
     private static void checkCountAndType(long count, Datatype type) {
@@ -268,22 +312,13 @@ public class Comm {
             throw new MpiException(ErrorClass.ERR_TYPE, "datatype must not be null");
         }
         if (!type.isCommitted()) {
-            throw new MpiException(ErrorClass.ERR_TYPE, "datatype " + type + " is not committed");
+            throw new MpiException(ErrorClass.ERR_TYPE, "datatype " + abbreviated(type) + " is not committed");
         }
     }
 
-    private void checkBuffer(MemorySegment buf) {
-        if (buf == null) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "buffer must not be null");
-        }
-        if (!buf.scope().isAlive()) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "buffer belongs to a closed arena");
-        }
-        if (!nic.accessible(buf)) {
-            throw new MpiException(ErrorClass.ERR_BUFFER, "buffer is confined to thread "
-                    + Thread.currentThread().getName() + "; the NIC cannot reach it (use a shared, automatic or "
-                    + "global arena, or a heap array)");
-        }
+    private static String abbreviated(Datatype type) {
+        String s = type.toString();
+        return s.length() <= 200 ? s : s.substring(0, 197) + "...";
     }
 
     final void checkRank(int r, String what, boolean procNullAllowed) {
@@ -312,9 +347,14 @@ public class Comm {
         }
     }
 
-    private void checkLive() {
+    /** @throws MpiException ERR_COMM if this communicator was freed, ERR_OTHER after {@link Mpi#close()} */
+    final void checkLive() {
         if (freed) {
             throw new MpiException(ErrorClass.ERR_COMM, "communicator " + this + " has been freed");
+        }
+        if (mpi.finalized()) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + mpi.rank() + " has finalized (Mpi.close or abort); "
+                    + this + " can no longer be used");
         }
     }
 
@@ -381,15 +421,34 @@ public class Comm {
         return sub == null ? null : new CartComm(sub, grid);
     }
 
-    /** {@code MPI_Comm_free}: this communicator can no longer be used; its context may be reused. */
+    /**
+     * {@code MPI_Comm_free}: this communicator can no longer be used; its context may be reused.
+     *
+     * @throws MpiException ERR_COMM for the world communicator, or one freed already
+     */
     public void free() {
-        if (!freed && contextId != 0) {
-            freed = true;
-            mpi.contexts().release(contextId);
+        if (contextId == 0) {
+            throw new MpiException(ErrorClass.ERR_COMM, "the world communicator " + this + " cannot be freed");
         }
+        synchronized (this) {
+            if (freed) {
+                throw new MpiException(ErrorClass.ERR_COMM, "communicator " + this + " has been freed already");
+            }
+            freed = true;
+        }
+        mpi.contexts().release(contextId);
+    }
+
+    /** @return whether {@link #free} has been called */
+    public final boolean isFreed() {
+        return freed;
     }
 
     // ---- collectives (algorithms in org.jspin.mpi.coll) -----------------------------------------
+    //
+    // Each collective checks, on every rank, all the arguments that rank uses (the root, the
+    // operator, counts, types and every buffer block it will read or write) before it sends or
+    // posts anything, so that a bad argument leaves no message behind and no buffer written.
 
     /** {@code MPI_Barrier} (dissemination). */
     public final void barrier() {
@@ -397,46 +456,74 @@ public class Comm {
         Collectives.barrier(collTransport);
     }
 
-    /** {@code MPI_Bcast} (binomial tree), in the datatype given. */
+    /**
+     * {@code MPI_Bcast} (binomial tree), in the datatype given.
+     *
+     * @throws MpiException ERR_ROOT for a root outside the communicator; ERR_COUNT, ERR_TYPE or ERR_BUFFER
+     */
     public final void bcast(MemorySegment buf, long count, Datatype type, int root) {
-        checkCollective(count, type, root);
+        checkLive();
+        checkRoot(root);
+        checkedCursor("broadcast", buf, 0, count, type, rank != root, true);
         Collectives.bcast(collTransport, buf, count, type, root);
     }
 
     /**
      * {@code MPI_Reduce} (binomial tree, in rank order, so non-commutative operators work):
      * {@code recvBuf} is written on {@code root} only.
+     *
+     * @throws MpiException ERR_ROOT, ERR_OP for a null operator or a predefined one on a derived type,
+     *                      ERR_COUNT, ERR_TYPE or ERR_BUFFER
      */
     public final void reduce(MemorySegment sendBuf, MemorySegment recvBuf, long count, Datatype type, ReduceOp op,
                              int root) {
-        checkCollective(count, type, root);
-        checkOp(op);
+        checkLive();
+        checkRoot(root);
+        checkOp(op, count, type);
+        checkedCursor("reduce send", sendBuf, 0, count, type, false, false);
+        if (rank == root) {
+            checkedCursor("reduce receive", recvBuf, 0, count, type, true, false);
+        }
         Collectives.reduce(collTransport, sendBuf, recvBuf, count, type, op, root);
     }
 
-    /** {@code MPI_Allreduce} (recursive doubling for commutative operators, else reduce and broadcast). */
+    /**
+     * {@code MPI_Allreduce} (recursive doubling for commutative operators, else reduce and broadcast).
+     *
+     * @throws MpiException ERR_OP, ERR_COUNT, ERR_TYPE or ERR_BUFFER
+     */
     public final void allreduce(MemorySegment sendBuf, MemorySegment recvBuf, long count, Datatype type, ReduceOp op) {
-        checkCollective(count, type, 0);
-        checkOp(op);
+        checkLive();
+        checkOp(op, count, type);
+        checkedCursor("allreduce send", sendBuf, 0, count, type, false, false);
+        checkedCursor("allreduce receive", recvBuf, 0, count, type, true, false);
         Collectives.allreduce(collTransport, sendBuf, recvBuf, count, type, op);
     }
 
     /** {@code MPI_Gather}: block {@code i} of {@code recvBuf} on {@code root} receives rank i's data. */
     public final void gather(MemorySegment sendBuf, long sendCount, Datatype sendType, MemorySegment recvBuf,
                              long recvCount, Datatype recvType, int root) {
-        checkCollective(sendCount, sendType, root);
+        checkLive();
+        checkRoot(root);
+        checkedCursor("gather send", sendBuf, 0, sendCount, sendType, false, true);
         if (rank == root) {
-            checkCountAndType(recvCount, recvType);
+            checkedCursor("gather receive", recvBuf, 0, blocks(recvCount, "receive"), recvType, true, true);
         }
         Collectives.gather(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType, root);
     }
 
-    /** {@code MPI_Gatherv}: rank i's data lands at {@code displs[i]} extents of {@code recvType}. */
+    /**
+     * {@code MPI_Gatherv}: rank i's data lands at {@code displs[i]} extents of {@code recvType}.
+     *
+     * @throws MpiException ERR_ARG if the arrays (on the root) do not have one entry per rank
+     */
     public final void gatherv(MemorySegment sendBuf, long sendCount, Datatype sendType, MemorySegment recvBuf,
                               long[] recvCounts, long[] displs, Datatype recvType, int root) {
-        checkCollective(sendCount, sendType, root);
+        checkLive();
+        checkRoot(root);
+        checkedCursor("gatherv send", sendBuf, 0, sendCount, sendType, false, true);
         if (rank == root) {
-            checkVector(recvCounts, displs, recvType, "receive");
+            checkBlocks("gatherv receive", recvBuf, recvCounts, displs, recvType, true);
         }
         Collectives.gatherv(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCounts, displs, recvType, root);
     }
@@ -444,19 +531,27 @@ public class Comm {
     /** {@code MPI_Scatter}: rank i receives block i of {@code sendBuf} on {@code root}. */
     public final void scatter(MemorySegment sendBuf, long sendCount, Datatype sendType, MemorySegment recvBuf,
                               long recvCount, Datatype recvType, int root) {
-        checkCollective(recvCount, recvType, root);
+        checkLive();
+        checkRoot(root);
+        checkedCursor("scatter receive", recvBuf, 0, recvCount, recvType, true, true);
         if (rank == root) {
-            checkCountAndType(sendCount, sendType);
+            checkedCursor("scatter send", sendBuf, 0, blocks(sendCount, "send"), sendType, false, true);
         }
         Collectives.scatter(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType, root);
     }
 
-    /** {@code MPI_Scatterv}: rank i receives {@code sendCounts[i]} elements from {@code displs[i]} extents. */
+    /**
+     * {@code MPI_Scatterv}: rank i receives {@code sendCounts[i]} elements from {@code displs[i]} extents.
+     *
+     * @throws MpiException ERR_ARG if the arrays (on the root) do not have one entry per rank
+     */
     public final void scatterv(MemorySegment sendBuf, long[] sendCounts, long[] displs, Datatype sendType,
                                MemorySegment recvBuf, long recvCount, Datatype recvType, int root) {
-        checkCollective(recvCount, recvType, root);
+        checkLive();
+        checkRoot(root);
+        checkedCursor("scatterv receive", recvBuf, 0, recvCount, recvType, true, true);
         if (rank == root) {
-            checkVector(sendCounts, displs, sendType, "send");
+            checkBlocks("scatterv send", sendBuf, sendCounts, displs, sendType, false);
         }
         Collectives.scatterv(collTransport, sendBuf, sendCounts, displs, sendType, recvBuf, recvCount, recvType, root);
     }
@@ -464,25 +559,31 @@ public class Comm {
     /** {@code MPI_Allgather} (ring). */
     public final void allgather(MemorySegment sendBuf, long sendCount, Datatype sendType, MemorySegment recvBuf,
                                 long recvCount, Datatype recvType) {
-        checkCollective(sendCount, sendType, 0);
-        checkCountAndType(recvCount, recvType);
+        checkLive();
+        checkedCursor("allgather send", sendBuf, 0, sendCount, sendType, false, true);
+        checkedCursor("allgather receive", recvBuf, 0, blocks(recvCount, "receive"), recvType, true, true);
         Collectives.allgather(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType);
     }
 
     /** {@code MPI_Alltoall} (pairwise exchange). */
     public final void alltoall(MemorySegment sendBuf, long sendCount, Datatype sendType, MemorySegment recvBuf,
                                long recvCount, Datatype recvType) {
-        checkCollective(sendCount, sendType, 0);
-        checkCountAndType(recvCount, recvType);
+        checkLive();
+        checkedCursor("alltoall send", sendBuf, 0, blocks(sendCount, "send"), sendType, false, true);
+        checkedCursor("alltoall receive", recvBuf, 0, blocks(recvCount, "receive"), recvType, true, true);
         Collectives.alltoall(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType);
     }
 
-    /** {@code MPI_Alltoallv}: counts per peer, displacements in extents of the type. */
+    /**
+     * {@code MPI_Alltoallv}: counts per peer, displacements in extents of the type.
+     *
+     * @throws MpiException ERR_ARG if an array does not have one entry per rank
+     */
     public final void alltoallv(MemorySegment sendBuf, long[] sendCounts, long[] sendDispls, Datatype sendType,
                                 MemorySegment recvBuf, long[] recvCounts, long[] recvDispls, Datatype recvType) {
         checkLive();
-        checkVector(sendCounts, sendDispls, sendType, "send");
-        checkVector(recvCounts, recvDispls, recvType, "receive");
+        checkBlocks("alltoallv send", sendBuf, sendCounts, sendDispls, sendType, false);
+        checkBlocks("alltoallv receive", recvBuf, recvCounts, recvDispls, recvType, true);
         Collectives.alltoallv(collTransport, sendBuf, sendCounts, sendDispls, sendType, recvBuf, recvCounts,
                 recvDispls, recvType);
     }
@@ -490,52 +591,85 @@ public class Comm {
     /**
      * {@code MPI_Alltoallw}: counts, byte displacements and a datatype per peer (the FFT2D
      * transpose sends a column type to each peer).
+     *
+     * @throws MpiException ERR_ARG if an array does not have one entry per rank
      */
     public final void alltoallw(MemorySegment sendBuf, long[] sendCounts, long[] sendDisplsBytes, Datatype[] sendTypes,
                                 MemorySegment recvBuf, long[] recvCounts, long[] recvDisplsBytes,
                                 Datatype[] recvTypes) {
         checkLive();
-        checkVectorW(sendCounts, sendDisplsBytes, sendTypes, "send");
-        checkVectorW(recvCounts, recvDisplsBytes, recvTypes, "receive");
+        checkBlocksW("alltoallw send", sendBuf, sendCounts, sendDisplsBytes, sendTypes, false);
+        checkBlocksW("alltoallw receive", recvBuf, recvCounts, recvDisplsBytes, recvTypes, true);
         Collectives.alltoallw(collTransport, sendBuf, sendCounts, sendDisplsBytes, sendTypes, recvBuf, recvCounts,
                 recvDisplsBytes, recvTypes);
     }
 
-    private void checkCollective(long count, Datatype type, int root) {
-        checkLive();
-        checkCountAndType(count, type);
-        checkRank(root, "root", false);
+    private void checkRoot(int root) {
+        if (root < 0 || root >= worldRanks.length) {
+            throw new MpiException(ErrorClass.ERR_ROOT, "root must be in [0, " + worldRanks.length + "), got " + root);
+        }
     }
 
-    private static void checkOp(ReduceOp op) {
+    private static void checkOp(ReduceOp op, long count, Datatype type) {
         if (op == null) {
             throw new MpiException(ErrorClass.ERR_OP, "reduction operator must not be null");
         }
+        checkCountAndType(count, type);
+        Ops.checkApplicable(op, type);
     }
 
-    private void checkVector(long[] counts, long[] displs, Datatype type, String what) {
-        checkCountAndType(0, type);
-        checkLengths(counts, displs, what);
-        for (int i = 0; i < counts.length; i++) {
-            if (counts[i] < 0) {
-                throw new MpiException(ErrorClass.ERR_COUNT, what + " count for rank " + i
-                        + " must be non-negative, got " + counts[i]);
-            }
+    /** @return elements in {@code count}-element blocks for every rank, checked for overflow */
+    private long blocks(long count, String what) {
+        if (count < 0) {
+            throw new MpiException(ErrorClass.ERR_COUNT, what + " count must be non-negative, got " + count);
+        }
+        try {
+            return Math.multiplyExact(count, (long) size());
+        } catch (ArithmeticException e) {
+            throw new MpiException(ErrorClass.ERR_COUNT, what + " count " + count + " for each of " + size()
+                    + " ranks overflows 64 bits");
         }
     }
 
-    private void checkVectorW(long[] counts, long[] displs, Datatype[] types, String what) {
+    /** Checks one block per rank: {@code counts[i]} elements of {@code type} from {@code displs[i]} extents. */
+    private void checkBlocks(String what, MemorySegment buf, long[] counts, long[] displs, Datatype type,
+                             boolean write) {
+        checkLengths(counts, displs, what);
+        checkCountAndType(0, type);
+        for (int i = 0; i < counts.length; i++) {
+            checkBlockCount(what, i, counts[i]);
+            long origin;
+            try {
+                origin = Math.multiplyExact(displs[i], type.extent());
+            } catch (ArithmeticException e) {
+                throw new MpiException(ErrorClass.ERR_ARG, what + " displacement " + displs[i] + " for rank " + i
+                        + " times the extent " + type.extent() + " overflows 64 bits");
+            }
+            checkedCursor(what + " (rank " + i + ")", buf, origin, counts[i], type, write, true);
+        }
+    }
+
+    /** Checks one block per rank: {@code counts[i]} elements of {@code types[i]} from byte {@code displs[i]}. */
+    private void checkBlocksW(String what, MemorySegment buf, long[] counts, long[] displs, Datatype[] types,
+                              boolean write) {
         checkLengths(counts, displs, what);
         if (types == null || types.length != size()) {
             throw new MpiException(ErrorClass.ERR_ARG, what + " types must have one entry per rank (" + size()
                     + "), got " + (types == null ? "null" : types.length));
         }
         for (int i = 0; i < counts.length; i++) {
-            if (counts[i] < 0) {
-                throw new MpiException(ErrorClass.ERR_COUNT, what + " count for rank " + i
-                        + " must be non-negative, got " + counts[i]);
+            checkBlockCount(what, i, counts[i]);
+            if (types[i] == null) {
+                throw new MpiException(ErrorClass.ERR_TYPE, what + " type for rank " + i + " must not be null");
             }
-            checkCountAndType(counts[i], types[i]);
+            checkedCursor(what + " (rank " + i + ")", buf, displs[i], counts[i], types[i], write, true);
+        }
+    }
+
+    private static void checkBlockCount(String what, int i, long count) {
+        if (count < 0) {
+            throw new MpiException(ErrorClass.ERR_COUNT, what + " count for rank " + i
+                    + " must be non-negative, got " + count);
         }
     }
 
@@ -566,7 +700,8 @@ public class Comm {
 
         @Override
         public Request isend(MemorySegment buf, long origin, long count, Datatype type, int dest, int tag) {
-            return startSend(contextId + 1, buf, origin, count, type, dest, tag);
+            TypeCursor cursor = sendCursor(buf, origin, count, type);
+            return startSend(contextId + 1, buf, count, type, dest, tag, cursor);
         }
 
         @Override
@@ -578,7 +713,7 @@ public class Comm {
     /** Waits for a probe's answer from the progress thread. */
     private final class ProbeWait implements org.jspin.nic.ProbeListener {
         private static final Status NONE = new Status(ANY_SOURCE, ANY_TAG, 0, null, false);
-        private final Request done = new Request(null, null);
+        private final Request done = new Request(nic, null, null);
         private volatile org.jspin.nic.MatchedMessage matched;
 
         @Override

@@ -35,13 +35,15 @@ public final class Message {
     /**
      * {@code MPI_Imrecv}: receives the message into {@code count} elements of {@code type}.
      *
-     * @throws MpiException ERR_REQUEST if it was received already
+     * @throws MpiException ERR_REQUEST if it was received already; ERR_COUNT, ERR_TYPE or ERR_BUFFER
+     *                      for a bad argument (the message then stays to be received)
      */
     public synchronized Request irecv(MemorySegment buf, long count, Datatype type) {
         if (received) {
             throw new MpiException(ErrorClass.ERR_REQUEST, "message " + status + " has been received already");
         }
         if (matched == null) {
+            comm.checkNoProcReceive(buf, count, type);
             received = true;
             return Request.completed(status);
         }

@@ -1,6 +1,5 @@
 package org.jspin.mpi;
 
-import java.util.Objects;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,8 +8,10 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.Job;
 import org.jspin.nic.Nic;
+import org.jspin.nic.NicProvider;
 import org.jspin.nic.Providers;
 import org.jspin.nic.fabric.Fabric;
+import org.jspin.nic.fabric.FabricProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,14 +39,21 @@ public final class Mpi implements AutoCloseable {
     private final ContextIds contexts = new ContextIds();
     private final Comm world;
     private volatile boolean closed;
+    private volatile boolean finalized;
 
     private Mpi(Job job, int rank, MpiOptions options) {
         this.job = job;
         this.options = options;
+        // both names are resolved before the fabric is joined, so an unknown one leaves no trace
+        FabricProvider fabrics = Providers.fabric(options.fabric());
+        NicProvider backends = Providers.backend(options.backend());
         this.meters = options.meters().get();
-        Fabric fabric = Providers.fabric(options.fabric()).open(job, rank);
+        if (meters == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "the meter registry supplier of the options returned null");
+        }
+        Fabric fabric = fabrics.open(job, rank);
         try {
-            this.nic = Providers.backend(options.backend()).open(fabric, options.nic(), meters);
+            this.nic = backends.open(fabric, options.nic(), meters);
         } catch (RuntimeException e) {
             fabric.close();
             throw e;
@@ -76,8 +84,9 @@ public final class Mpi implements AutoCloseable {
      * @throws MpiException ERR_ARG for an unknown backend or fabric, ERR_RANK for a rank outside the job
      */
     public static Mpi join(Job job, int rank, MpiOptions options) {
-        Objects.requireNonNull(job, "job");
-        Objects.requireNonNull(options, "options");
+        if (job == null || options == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, (job == null ? "job" : "options") + " must not be null");
+        }
         if (rank < 0 || rank >= job.size()) {
             throw new MpiException(ErrorClass.ERR_RANK, "rank must be in [0, " + job.size() + "), got " + rank);
         }
@@ -119,6 +128,11 @@ public final class Mpi implements AutoCloseable {
         return options;
     }
 
+    /** @return whether this rank has finalized or aborted (its communicators are then unusable) */
+    public boolean finalized() {
+        return finalized;
+    }
+
     ContextIds contexts() {
         return contexts;
     }
@@ -148,10 +162,13 @@ public final class Mpi implements AutoCloseable {
     /** Leaves at once, without the closing barrier: what a failed rank does, so its peers see it gone. */
     public void abort() {
         closed = true;
-        stop();
+        if (!finalized) {
+            stop();
+        }
     }
 
     private void stop() {
+        finalized = true;
         if (options.summary()) {
             LOG.info("rank {} of job {} ({} backend):\n{}", rank(), job.id(), nic.backend(), nic.summary());
         }

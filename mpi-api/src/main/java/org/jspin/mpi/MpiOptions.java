@@ -1,12 +1,14 @@
 package org.jspin.mpi;
 
-import java.util.Objects;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 import org.jspin.nic.NicConfig;
+import org.jspin.nic.Providers;
 
 /**
  * How to start a rank: which backend (NIC) and fabric, the protocol settings, where meters go,
@@ -28,12 +30,27 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
     /** Fabric when nothing says otherwise. */
     public static final String DEFAULT_FABRIC = "local";
 
-    /** Checks that nothing is null. */
+    /**
+     * Checks that nothing is null or blank (whether the backend and fabric exist is checked when a
+     * rank starts, against what is on the class path).
+     *
+     * @throws MpiException ERR_ARG naming the missing setting
+     */
     public MpiOptions {
-        Objects.requireNonNull(backend, "backend");
-        Objects.requireNonNull(fabric, "fabric");
-        Objects.requireNonNull(nic, "nic");
-        Objects.requireNonNull(meters, "meters");
+        if (backend == null || backend.isBlank()) {
+            throw new MpiException(ErrorClass.ERR_ARG, "backend name must not be " + (backend == null ? "null" : "blank")
+                    + "; available: " + Providers.backends());
+        }
+        if (fabric == null || fabric.isBlank()) {
+            throw new MpiException(ErrorClass.ERR_ARG, "fabric name must not be " + (fabric == null ? "null" : "blank")
+                    + "; available: " + Providers.fabrics());
+        }
+        if (nic == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "NIC settings must not be null");
+        }
+        if (meters == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "meter registry supplier must not be null");
+        }
     }
 
     /** @return host backend, local fabric, default protocol settings, no summary */
@@ -79,7 +96,9 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
 
     /** @return a copy whose ranks register their meters in {@code registry} (shared by all ranks of a JVM) */
     public MpiOptions withMeters(MeterRegistry registry) {
-        Objects.requireNonNull(registry, "registry");
+        if (registry == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "meter registry must not be null");
+        }
         return new MpiOptions(backend, fabric, nic, summary, () -> registry);
     }
 }

@@ -2,7 +2,6 @@ package org.jspin.mpi;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.nic.Nic;
 
 /**
  * A nonblocking operation in progress ({@code MPI_Request}). It holds the operation's buffer
@@ -21,22 +21,37 @@ import org.jspin.error.MpiException;
  */
 public final class Request {
     private static final int SPINS = 256;
+    /**
+     * How long a waiter spins (driving the NIC) after the last work it saw before it parks:
+     * {@code -Djspin.wait.spin.us}, default 100 us, about a round trip on the in-JVM fabric.
+     */
+    private static final long SPIN_NANOS = Long.getLong("jspin.wait.spin.us", 100) * 1000;
+    /** Idle time after which a waiter yields between rounds rather than pausing: {@code -Djspin.wait.pause.us}. */
+    private static final long PAUSE_NANOS = Long.getLong("jspin.wait.pause.us", 5) * 1000;
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
+    private final Nic nic;
     private final Object buffer;
     private final Runnable canceller;
     private volatile Status status;
     private volatile Thread waiter;
     private CompletableFuture<Status> future;
 
-    Request(Object buffer, Runnable canceller) {
+    /**
+     * @param nic       the NIC that completes the request (a waiter drives it while it spins), or
+     *                  null for a request complete from the start
+     * @param buffer    the operation's buffer, held until completion
+     * @param canceller cancels the operation (receives), or null
+     */
+    Request(Nic nic, Object buffer, Runnable canceller) {
+        this.nic = nic;
         this.buffer = buffer;
         this.canceller = canceller;
     }
 
     /** @return a request that is complete already (a transfer with PROC_NULL) */
     static Request completed(Status status) {
-        Request r = new Request(null, null);
+        Request r = new Request(null, null, null);
         r.status = status;
         return r;
     }
@@ -129,12 +144,39 @@ public final class Request {
     }
 
     private Status await() {
-        for (int i = 0; i < SPINS; i++) {
-            Status s = status;
-            if (s != null) {
-                return s;
+        // Spin while driving the NIC ourselves (no hand-off to the progress thread); once idle for
+        // a while, park and leave the progress to the progress thread.
+        if (nic != null) {
+            nic.beginWait();
+        }
+        try {
+            long idleSince = System.nanoTime();
+            for (int i = 0; ; i++) {
+                Status s = status;
+                if (s != null) {
+                    return s;
+                }
+                if (nic != null && nic.progress()) {
+                    idleSince = System.nanoTime();
+                } else if ((i & 63) != 0) {
+                    Thread.onSpinWait();
+                } else {
+                    long idle = System.nanoTime() - idleSince;
+                    if (idle > SPIN_NANOS) {
+                        break;
+                    }
+                    if (idle > PAUSE_NANOS) {
+                        // a long wait means a peer is busy (copying a large message, say): on a
+                        // machine whose cores share execution units a pausing spinner slows it
+                        // down several times, so offer the core instead
+                        Thread.yield();
+                    }
+                }
             }
-            Thread.onSpinWait();
+        } finally {
+            if (nic != null) {
+                nic.endWait();
+            }
         }
         waiter = Thread.currentThread();
         try {
@@ -143,7 +185,8 @@ public final class Request {
                 LockSupport.parkNanos(this, PARK_NANOS);
                 if (Thread.interrupted()) {
                     Thread.currentThread().interrupt();
-                    throw new MpiException(ErrorClass.ERR_OTHER, "interrupted while waiting for a request");
+                    throw new MpiException(ErrorClass.ERR_OTHER, "interrupted while waiting for a request (thread "
+                            + Thread.currentThread().getName() + ")");
                 }
             }
             return s;
@@ -175,10 +218,10 @@ public final class Request {
      * @return the statuses, in order
      */
     public static Status[] waitAll(Request... requests) {
-        Objects.requireNonNull(requests, "requests");
+        checkArray(requests, "waitAll");
         Status[] out = new Status[requests.length];
         for (int i = 0; i < requests.length; i++) {
-            out[i] = checkNotNull(requests, i).status;
+            out[i] = requests[i].status;
             if (out[i] == null) {
                 out[i] = requests[i].await();
             }
@@ -189,6 +232,9 @@ public final class Request {
 
     /** {@code MPI_Waitall} over a list. */
     public static Status[] waitAll(List<Request> requests) {
+        if (requests == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "waitAll needs a list of requests, got null");
+        }
         return waitAll(requests.toArray(new Request[0]));
     }
 
@@ -196,37 +242,44 @@ public final class Request {
      * {@code MPI_Waitany}: waits until one request has ended.
      *
      * @return the index of a completed request
-     * @throws MpiException ERR_ARG for an empty array, or that request's error
+     * @throws MpiException ERR_ARG for an empty array, ERR_REQUEST for a null element, ERR_OTHER if
+     *                      the thread is interrupted, or that request's error
      */
     public static int waitAny(Request... requests) {
+        checkArray(requests, "waitAny");
         if (requests.length == 0) {
-            throw new MpiException(ErrorClass.ERR_ARG, "waitAny needs at least one request");
-        }
-        for (int i = 0; i < requests.length; i++) {
-            checkNotNull(requests, i);
+            throw new MpiException(ErrorClass.ERR_ARG, "waitAny needs at least one request, got none");
         }
         Thread me = Thread.currentThread();
         int spins = 0;
-        while (true) {
-            for (int i = 0; i < requests.length; i++) {
-                Status s = requests[i].status;
-                if (s != null) {
-                    for (Request r : requests) {
-                        if (r.waiter == me) {
-                            r.waiter = null;
-                        }
+        try {
+            while (true) {
+                for (int i = 0; i < requests.length; i++) {
+                    Status s = requests[i].status;
+                    if (s != null) {
+                        checked(s);
+                        return i;
                     }
-                    checked(s);
-                    return i;
+                }
+                if (spins++ < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    for (Request r : requests) {
+                        r.waiter = me;
+                    }
+                    LockSupport.parkNanos(PARK_NANOS);
+                    if (Thread.interrupted()) {
+                        me.interrupt();
+                        throw new MpiException(ErrorClass.ERR_OTHER, "interrupted in waitAny over "
+                                + requests.length + " requests");
+                    }
                 }
             }
-            if (spins++ < SPINS) {
-                Thread.onSpinWait();
-            } else {
-                for (Request r : requests) {
-                    r.waiter = me;
+        } finally {
+            for (Request r : requests) {
+                if (r.waiter == me) {
+                    r.waiter = null;
                 }
-                LockSupport.parkNanos(PARK_NANOS);
             }
         }
     }
@@ -238,9 +291,10 @@ public final class Request {
      * @throws MpiException the first failure, once all have ended
      */
     public static Status[] testAll(Request... requests) {
+        checkArray(requests, "testAll");
         Status[] out = new Status[requests.length];
         for (int i = 0; i < requests.length; i++) {
-            out[i] = checkNotNull(requests, i).status;
+            out[i] = requests[i].status;
             if (out[i] == null) {
                 return null;
             }
@@ -252,21 +306,33 @@ public final class Request {
     /**
      * {@code MPI_Testsome}.
      *
-     * @return the indices of the requests that have ended (possibly none)
+     * @return the indices of the requests that have ended (possibly none); their errors are in
+     *         their statuses ({@link #test} throws them)
      */
     public static int[] testSome(Request... requests) {
+        checkArray(requests, "testSome");
         List<Integer> done = new ArrayList<>();
         for (int i = 0; i < requests.length; i++) {
-            if (checkNotNull(requests, i).status != null) {
+            if (requests[i].status != null) {
                 done.add(i);
             }
         }
         return done.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /** Checks the array and every element before any waiting. */
+    private static void checkArray(Request[] requests, String call) {
+        if (requests == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, call + " needs an array of requests, got null");
+        }
+        for (int i = 0; i < requests.length; i++) {
+            checkNotNull(requests, i);
+        }
+    }
+
     private static Request checkNotNull(Request[] requests, int i) {
         if (requests[i] == null) {
-            throw new MpiException(ErrorClass.ERR_REQUEST, "request " + i + " is null");
+            throw new MpiException(ErrorClass.ERR_REQUEST, "request " + i + " of " + requests.length + " is null");
         }
         return requests[i];
     }

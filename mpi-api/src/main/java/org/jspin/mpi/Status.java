@@ -2,6 +2,7 @@ package org.jspin.mpi;
 
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.Signatures;
+import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 
 /**
@@ -58,6 +59,7 @@ public final class Status {
      * @return the count, or {@link #UNDEFINED} if the bytes are not a whole number of elements
      */
     public long count(Datatype type) {
+        checkType(type);
         long size = type.size();
         if (size == 0) {
             return bytes == 0 ? 0 : UNDEFINED;
@@ -72,7 +74,14 @@ public final class Status {
      * @return the count, or {@link #UNDEFINED} if the bytes end inside a basic element
      */
     public long elements(Datatype type) {
+        checkType(type);
         return Signatures.elementsIn(type, bytes);
+    }
+
+    private static void checkType(Datatype type) {
+        if (type == null) {
+            throw new MpiException(ErrorClass.ERR_TYPE, "datatype must not be null");
+        }
     }
 
     @Override

@@ -50,6 +50,15 @@ public interface Nic extends AutoCloseable {
      */
     boolean progress();
 
+    /**
+     * A caller starts spinning on its requests, calling {@link #progress()}: until
+     * {@link #endWait()}, arrivals need not wake the progress thread.
+     */
+    void beginWait();
+
+    /** The caller stops spinning (it parks, or its request completed). */
+    void endWait();
+
     /** @return whether the progress thread can reach {@code segment} (a thread-confined one it cannot) */
     boolean accessible(MemorySegment segment);
 

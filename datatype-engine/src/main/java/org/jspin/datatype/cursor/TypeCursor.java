@@ -59,6 +59,11 @@ public final class TypeCursor extends Walker {
         }
     }
 
+    /** @return the byte of the typed buffer that is the datatype's origin (displacement 0) */
+    public long origin() {
+        return origin;
+    }
+
     /**
      * Packs up to {@code maxBytes} from the current position into {@code dst} at {@code dstOffset}.
      *

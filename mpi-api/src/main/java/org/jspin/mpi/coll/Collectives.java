@@ -221,7 +221,7 @@ public final class Collectives {
         int n = t.size();
         int r = t.rank();
         long block = blockBytes(recvCount, recvType);
-        recvType.cursor(Math.multiplyExact(recvCount, n), recvBuf);
+        recvType.cursor(blocks(recvCount, n), recvBuf);
         t.sendrecv(sendBuf, 0, sendCount, sendType, r, recvBuf, r * block, recvCount, recvType, r,
                 CollTags.ALLGATHER);
         int right = (r + 1) % n;
@@ -284,6 +284,14 @@ public final class Collectives {
             int src = (r - step + n) % n;
             t.sendrecv(sendBuf, sendDisplsBytes[dst], sendCounts[dst], sendTypes[dst], dst,
                     recvBuf, recvDisplsBytes[src], recvCounts[src], recvTypes[src], src, CollTags.ALLTOALL);
+        }
+    }
+
+    private static long blocks(long count, int n) {
+        try {
+            return Math.multiplyExact(count, (long) n);
+        } catch (ArithmeticException e) {
+            throw new MpiException(ErrorClass.ERR_COUNT, "count " + count + " for each of " + n + " ranks overflows 64 bits");
         }
     }
 

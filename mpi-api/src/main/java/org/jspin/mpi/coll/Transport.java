@@ -27,7 +27,13 @@ public interface Transport {
     default void sendrecv(MemorySegment sbuf, long sorigin, long scount, Datatype stype, int dest,
                           MemorySegment rbuf, long rorigin, long rcount, Datatype rtype, int source, int tag) {
         Request r = irecv(rbuf, rorigin, rcount, rtype, source, tag);
-        Request s = isend(sbuf, sorigin, scount, stype, dest, tag);
+        Request s;
+        try {
+            s = isend(sbuf, sorigin, scount, stype, dest, tag);
+        } catch (RuntimeException e) {
+            r.cancel(); // the receive must not stay posted for a later collective's message
+            throw e;
+        }
         Request.waitAll(r, s);
     }
 }

@@ -38,6 +38,18 @@ public final class Ops {
         void apply(MemorySegment in, MemorySegment inout, long count, Datatype type);
     }
 
+    /**
+     * Checks that {@code op} is defined on {@code type}, as collectives do before any message
+     * moves: the predefined operators are defined on the named types only, user operators on any.
+     *
+     * @throws MpiException ERR_OP naming the operator and the type
+     */
+    public static void checkApplicable(ReduceOp op, Datatype type) {
+        if (op instanceof Predefined p && !Predefined.supports(type)) {
+            throw p.undefinedOn(type);
+        }
+    }
+
     /** {@code MPI_Op_create}: a user operator, commutative or not. */
     public static ReduceOp user(String name, UserFunction function, boolean commutative) {
         if (function == null) {
@@ -107,8 +119,19 @@ public final class Ops {
                     inout.set(JAVA_BYTE, i, (byte) ints(in.get(JAVA_BYTE, i), inout.get(JAVA_BYTE, i)));
                 }
             } else {
-                throw new MpiException(ErrorClass.ERR_OP, name + " is defined on the named types only, not on " + type);
+                throw undefinedOn(type);
             }
+        }
+
+        static boolean supports(Datatype type) {
+            return type == Datatype.INT || type == Datatype.LONG || type == Datatype.DOUBLE || type == Datatype.FLOAT
+                    || type == Datatype.SHORT || type == Datatype.BYTE;
+        }
+
+        MpiException undefinedOn(Datatype type) {
+            String t = String.valueOf(type);
+            return new MpiException(ErrorClass.ERR_OP, name + " is defined on the named types only, not on "
+                    + (t.length() <= 200 ? t : t.substring(0, 197) + "..."));
         }
 
         private int ints(int a, int b) {

@@ -32,7 +32,12 @@ public final class CartGrid {
             if (dims[i] < 1) {
                 throw new MpiException(ErrorClass.ERR_DIMS, "dims[" + i + "] must be at least 1, got " + dims[i]);
             }
-            n = Math.multiplyExact(n, dims[i]);
+            try {
+                n = Math.multiplyExact(n, dims[i]);
+            } catch (ArithmeticException e) {
+                throw new MpiException(ErrorClass.ERR_DIMS, "grid " + Arrays.toString(dims)
+                        + " has more than " + Integer.MAX_VALUE + " ranks");
+            }
         }
         this.dims = dims.clone();
         this.periods = periods.clone();

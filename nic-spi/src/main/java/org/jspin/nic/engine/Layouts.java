@@ -9,19 +9,20 @@ public final class Layouts {
     }
 
     /**
-     * @return the byte offset (from the buffer's origin) of the one contiguous run holding all
+     * @param origin the buffer byte that is the type's displacement 0
+     * @return the byte offset, from the buffer's first byte, of the one contiguous run holding all
      *         {@code count} elements of {@code type} in type-map order, or -1 if the message is not
      *         one contiguous run
      */
-    public static long denseOffset(Datatype type, long count) {
+    public static long denseOffset(Datatype type, long count, long origin) {
         long total = type.packSize(count);
         if (total == 0) {
-            return 0;
+            return origin;
         }
         RegionIterator regions = type.regions(count);
         if (!regions.advance()) {
             return -1;
         }
-        return regions.length() == total ? regions.offset() : -1;
+        return regions.length() == total ? origin + regions.offset() : -1;
     }
 }

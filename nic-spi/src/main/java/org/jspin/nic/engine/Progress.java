@@ -22,8 +22,10 @@ final class Progress {
         boolean finished();
     }
 
-    private static final int SPINS = 200;
-    private static final int YIELDS = 20;
+    /** Idle rounds spun before yielding: {@code -Djspin.progress.spins}. */
+    private static final int SPINS = Integer.getInteger("jspin.progress.spins", 200);
+    /** Idle rounds yielded before parking: {@code -Djspin.progress.yields}. */
+    private static final int YIELDS = Integer.getInteger("jspin.progress.yields", 20);
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final Thread thread;

@@ -99,6 +99,8 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     /** Set while a thread runs the engine's state machine. */
     private final java.util.concurrent.atomic.AtomicBoolean driving = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Callers spinning on their requests, driving the engine between {@link #beginWait} and {@link #endWait}. */
+    private final java.util.concurrent.atomic.AtomicInteger waiters = new java.util.concurrent.atomic.AtomicInteger();
     /** Work left that no arrival will announce (backlog, queued sends, CTSs due): poll again soon. */
     private volatile boolean pending;
     /** Closing, and nothing is left to drain: the progress loop may end. */
@@ -130,7 +132,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         register("jspin.unexpected.bytes.copied", unexpectedBytesCopied, "bytes");
         Gauge.builder("jspin.packets.in.flight", packetsOut, Tally::get).tags(tags).register(meters);
         this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
-        fabric.onActivity(progress::wake);
+        fabric.onActivity(this::wakeIfUnattended);
         progress.start();
     }
 
@@ -256,10 +258,34 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC is closed");
         }
         commands.offer(command);
-        progress.wake();
+        wakeIfUnattended();
     }
 
     // ---- the progress thread ----------------------------------------------------------------
+
+    @Override
+    public void beginWait() {
+        waiters.incrementAndGet();
+    }
+
+    @Override
+    public void endWait() {
+        waiters.decrementAndGet();
+        if (hasWork()) {
+            wakeIfUnattended(); // announced before this re-check, so no arrival goes unnoticed
+        }
+    }
+
+    /**
+     * Wakes the progress thread unless a waiting caller is spinning on this NIC (it will see the
+     * work in its next round). Waking a thread that then competes for a core with the spinning
+     * caller costs more than the wake-up saves, on a machine with fewer cores than threads.
+     */
+    private void wakeIfUnattended() {
+        if (waiters.get() == 0) {
+            progress.wake();
+        }
+    }
 
     @Override
     public boolean progress() {
@@ -283,7 +309,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             driving.set(false);
         }
         if (pending && Thread.currentThread() != progress.thread()) {
-            progress.wake(); // the caller stops driving soon; the progress thread must keep at it
+            wakeIfUnattended(); // work is left: someone must come back for it
         }
         return work;
     }

@@ -29,7 +29,7 @@ public final class RecvOp {
     RecvOp(MatchEntry entry) {
         this.entry = entry;
         this.capacity = entry.capacity();
-        this.denseOffset = Layouts.denseOffset(entry.type(), entry.count());
+        this.denseOffset = Layouts.denseOffset(entry.type(), entry.count(), entry.cursor().origin());
     }
 
     /** @return the match entry this operation carries out */
@@ -42,7 +42,7 @@ public final class RecvOp {
         return accepted;
     }
 
-    /** @return offset of the receive's one contiguous run in the buffer, or -1 if it is not contiguous */
+    /** @return offset of the receive's one contiguous run from the buffer's first byte (origin included), or -1 if it is not contiguous */
     public long denseOffset() {
         return denseOffset;
     }

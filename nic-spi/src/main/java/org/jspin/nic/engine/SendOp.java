@@ -32,7 +32,7 @@ public final class SendOp {
     SendOp(Put put) {
         this.put = put;
         this.length = put.length();
-        this.denseOffset = Layouts.denseOffset(put.type(), put.count());
+        this.denseOffset = Layouts.denseOffset(put.type(), put.count(), put.cursor().origin());
         if (SignatureHash.untyped(put.type())) {
             this.signatureHash = 0;
             this.signatureElements = -1;
@@ -52,7 +52,7 @@ public final class SendOp {
         return length;
     }
 
-    /** @return offset of the message's one contiguous run in the buffer, or -1 if it is not contiguous */
+    /** @return offset of the message's one contiguous run from the buffer's first byte (origin included), or -1 if it is not contiguous */
     public long denseOffset() {
         return denseOffset;
     }

@@ -27,6 +27,11 @@ final class LocalHub {
         if (!endpoints.compareAndSet(rank, null, e)) {
             throw new MpiException(ErrorClass.ERR_RANK, "rank " + rank + " is already attached to this job's fabric");
         }
+        for (int r = 0; r < endpoints.length(); r++) {
+            if (endpoints.get(r) == LocalEndpoint.CLOSED) {
+                e.peerGone(r); // left before this rank came: it must learn of it like the others did
+            }
+        }
         return e;
     }
 
