@@ -45,6 +45,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--backend", defaultValue = "host", description = "NIC backend (default: ${DEFAULT-VALUE})")
     private String backend;
 
+    @Option(names = "--summary", description = "log each rank's meters when it finishes")
+    private boolean summary;
+
     @Option(names = "--layouts", description = "also build every shared/layouts datatype and time pack/unpack")
     private boolean layouts;
 
@@ -55,6 +58,9 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         MpiOptions options = MpiOptions.fromEnvironment().withBackend(backend);
+        if (summary) {
+            options = options.withSummary(true);
+        }
         Halo2d.Result r = Halo2d.runLocal(ranks, options, new Halo2d.Params(size, iterations, true));
         out.print(r.report(options.backend(), options.fabric()));
         out.flush();
