@@ -194,10 +194,11 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     public void probe(int peer, long match, long ignore, boolean take, boolean wait, ProbeListener listener) {
         submit(() -> {
             Unexpected u = take ? matcher.take(match, ignore) : matcher.probe(match, ignore);
+            MpiException gone = u == null && wait ? gone(peer) : null;
             if (u != null) {
                 listener.probed(probeEvent(u), take ? u : null);
-            } else if (wait && peer >= 0 && failedRanks.get(peer)) {
-                listener.probed(new Event(Event.Kind.PROBE, match, 0, 0, peerFailed(peer), false), null);
+            } else if (gone != null) {
+                listener.probed(new Event(Event.Kind.PROBE, match, 0, 0, gone, false), null);
             } else if (wait) {
                 probes.add(new PendingProbe(peer, match, ignore, take, listener));
             } else {
@@ -597,11 +598,12 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             return;
         }
         Unexpected u = matcher.post(op.entry.matchBits(), op.entry.ignoreBits(), op);
+        MpiException gone = u == null ? gone(op.entry.peer()) : null;
         if (u != null) {
             consume(op, u);
-        } else if (op.entry.peer() >= 0 && failedRanks.get(op.entry.peer())) {
+        } else if (gone != null) {
             matcher.removePosted(r -> r == op);
-            failReceive(op, peerFailed(op.entry.peer()));
+            failReceive(op, gone);
         }
     }
 
@@ -857,6 +859,22 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         awaitingData.remove(r.id);
         failReceive(r, e);
         return true;
+    }
+
+    /**
+     * @return why nothing can come from {@code peer} (-1: any rank) any more, or null if something
+     *         still can: a wildcard waits as long as some other rank is alive, as in
+     *         {@link #onPeerFailed} (which fails the wildcards already waiting when the last one goes)
+     */
+    private MpiException gone(int peer) {
+        if (peer >= 0) {
+            return failedRanks.get(peer) ? peerFailed(peer) : null;
+        }
+        if (size() > 1 && failedRanks.cardinality() >= size() - 1) {
+            return new MpiException(ErrorClass.ERR_PROC_FAILED, "every other rank (" + failedRanks
+                    + ") has failed or left the job");
+        }
+        return null;
     }
 
     private MpiException peerFailed(int peer) {

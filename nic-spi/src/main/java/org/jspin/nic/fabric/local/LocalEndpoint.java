@@ -93,6 +93,11 @@ final class LocalEndpoint implements Fabric {
 
     @Override
     public int poll(PacketHandler handler, int limit) {
+        // A peer's packets and releases are queued before the notice of its departure. So only the
+        // departures already noticed before the queues are drained are reported, and only once
+        // both queues have been drained: a departure must never overtake what the peer did before
+        // it left (say the release that completes a send it received).
+        int departures = failedPeers.size();
         int n = 0;
         Packet p;
         while (n < limit && (p = released.poll()) != null) {
@@ -103,10 +108,12 @@ final class LocalEndpoint implements Fabric {
             handler.onPacket(p);
             n++;
         }
-        Integer gone;
-        while ((gone = failedPeers.poll()) != null) {
-            handler.onPeerFailed(gone, "rank " + gone + " left the job");
-            n++;
+        if (n < limit || (released.isEmpty() && inbound.isEmpty())) {
+            for (int i = 0; i < departures; i++) {
+                Integer gone = failedPeers.poll();
+                handler.onPeerFailed(gone, "rank " + gone + " left the job");
+                n++;
+            }
         }
         return n;
     }
