@@ -91,7 +91,17 @@ public class Comm {
      * @throws MpiException ERR_RANK, ERR_TAG, ERR_COUNT, ERR_TYPE or ERR_BUFFER naming the bad argument
      */
     public final Request isend(MemorySegment buf, long count, Datatype type, int dest, int tag) {
-        TypeCursor cursor = checkSend(buf, count, type, dest, tag);
+        return isend(buf, 0, count, type, dest, tag);
+    }
+
+    /**
+     * {@code MPI_Isend} with the datatype's origin at byte {@code origin} of {@code buf}, for types
+     * whose type map reaches below displacement 0 (a negative lb), which a segment slice cannot.
+     *
+     * @throws MpiException as {@link #isend(MemorySegment, long, Datatype, int, int)}
+     */
+    public final Request isend(MemorySegment buf, long origin, long count, Datatype type, int dest, int tag) {
+        TypeCursor cursor = checkSend(buf, origin, count, type, dest, tag);
         return startSend(contextId, buf, count, type, dest, tag, cursor);
     }
 
@@ -103,10 +113,18 @@ public class Comm {
      * @throws MpiException ERR_RANK, ERR_TAG, ERR_COUNT, ERR_TYPE or ERR_BUFFER naming the bad argument
      */
     public final Request irecv(MemorySegment buf, long count, Datatype type, int source, int tag) {
+        return irecv(buf, 0, count, type, source, tag);
+    }
+
+    /**
+     * {@code MPI_Irecv} with the datatype's origin at byte {@code origin} of {@code buf} (see
+     * {@link #isend(MemorySegment, long, long, Datatype, int, int)}).
+     */
+    public final Request irecv(MemorySegment buf, long origin, long count, Datatype type, int source, int tag) {
         checkLive();
         checkSource(source);
         checkTag(tag, true);
-        return startReceive(contextId, buf, 0, count, type, source, tag);
+        return startReceive(contextId, buf, origin, count, type, source, tag);
     }
 
     /** {@code MPI_Send}: {@link #isend} and wait. */
@@ -127,7 +145,7 @@ public class Comm {
      */
     public final Status sendrecv(MemorySegment sendBuf, long sendCount, Datatype sendType, int dest, int sendTag,
                                  MemorySegment recvBuf, long recvCount, Datatype recvType, int source, int recvTag) {
-        TypeCursor sendCursor = checkSend(sendBuf, sendCount, sendType, dest, sendTag);
+        TypeCursor sendCursor = checkSend(sendBuf, 0, sendCount, sendType, dest, sendTag);
         Request r = irecv(recvBuf, recvCount, recvType, source, recvTag);
         Request s;
         try {
@@ -211,11 +229,11 @@ public class Comm {
     // ---- the one path every send and receive takes --------------------------------------------
 
     /** Checks everything about a send from the user context before anything starts; @return its cursor. */
-    private TypeCursor checkSend(MemorySegment buf, long count, Datatype type, int dest, int tag) {
+    private TypeCursor checkSend(MemorySegment buf, long origin, long count, Datatype type, int dest, int tag) {
         checkLive();
         checkRank(dest, "destination", true);
         checkTag(tag, false);
-        return sendCursor(buf, 0, count, type);
+        return sendCursor(buf, origin, count, type);
     }
 
     /** Starts a send whose arguments {@code cursor} was checked from (a PROC_NULL one completes at once). */

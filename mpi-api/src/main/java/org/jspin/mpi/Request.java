@@ -103,6 +103,16 @@ public final class Request {
     }
 
     /**
+     * The status without throwing: for a failed operation it carries the error (and, for a
+     * truncated receive, the bytes written), as {@code MPI_ERR_IN_STATUS} statuses do.
+     *
+     * @return the status if the operation has ended, else null
+     */
+    public Status status() {
+        return status;
+    }
+
+    /**
      * {@code MPI_Cancel}: cancels a receive that has not matched yet; it then completes with
      * {@link Status#cancelled()}. A receive that has matched, and any send, completes normally.
      */
