@@ -1,0 +1,58 @@
+package org.jspin.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.foreign.MemorySegment;
+
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.nic.NicConfig;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The host backend's meters count what its data path really did. */
+class HostMetersTest {
+    private static double value(MeterRegistry reg, String name, int rank) {
+        double v = 0;
+        for (Meter m : reg.getMeters()) {
+            if (m.getId().getName().equals(name) && Integer.toString(rank).equals(m.getId().getTag("rank"))) {
+                v += m.measure().iterator().next().getValue();
+            }
+        }
+        return v;
+    }
+
+    @ParameterizedTest(name = "streaming unpack {0}")
+    @ValueSource(booleans = {true, false})
+    void packedUnpackedAndTrafficMatchTheMessages(boolean streaming) {
+        MeterRegistry reg = new SimpleMeterRegistry();
+        Datatype column = Datatype.vector(50_000, 1, 2, Datatype.DOUBLE).commit(); // 400,000 B, rendezvous
+        MpiOptions o = MpiOptions.defaults().withMeters(reg)
+                .withNic(NicConfig.DEFAULT.withChunkSize(64 << 10).withStreamingUnpack(streaming));
+        LocalRanks.run(2, o, 60, mpi -> {
+            Comm w = mpi.world();
+            double[] a = new double[100_000];
+            if (w.rank() == 0) {
+                w.send(MemorySegment.ofArray(a), 1, column, 1, 0);            // packed by the CPU
+                w.send(MemorySegment.ofArray(a), 50_000, Datatype.DOUBLE, 1, 1); // zero-copy
+            } else {
+                w.recv(MemorySegment.ofArray(a), 50_000, Datatype.DOUBLE, 0, 0); // contiguous receive
+                w.recv(MemorySegment.ofArray(a), 1, column, 0, 1);               // unpacked by the CPU
+            }
+        });
+        assertEquals(400_000, value(reg, "jspin.cpu.bytes.packed", 0), "sender packed the column only");
+        assertEquals(0, value(reg, "jspin.cpu.bytes.unpacked", 0));
+        assertEquals(400_000, value(reg, "jspin.cpu.bytes.unpacked", 1), "receiver unpacked the column only");
+        assertEquals(0, value(reg, "jspin.cpu.bytes.packed", 1));
+        assertEquals(800_000, value(reg, "jspin.memory.nic.read", 0), "the NIC reads every sent byte");
+        assertEquals(800_000, value(reg, "jspin.memory.nic.written", 1), "and writes every received one");
+        assertEquals(800_000, value(reg, "jspin.memory.cpu.read", 0) + value(reg, "jspin.memory.cpu.written", 0));
+        assertEquals(0, value(reg, "jspin.staging.buffers.in.use", 0), "staging all returned");
+        assertEquals(0, value(reg, "jspin.staging.buffers.in.use", 1));
+        assertEquals(0, value(reg, "jspin.packets.in.flight", 0), "every packet came back");
+        assertEquals(800_000, value(reg, "jspin.bytes.received", 1), "data bytes; barrier messages are empty");
+    }
+}
