@@ -27,7 +27,7 @@ public final class Request {
      */
     private static final long SPIN_NANOS = Long.getLong("jspin.wait.spin.us", 100) * 1000;
     /** Idle time after which a waiter yields between rounds rather than pausing: {@code -Djspin.wait.pause.us}. */
-    private static final long PAUSE_NANOS = Long.getLong("jspin.wait.pause.us", 5) * 1000;
+    private static final long PAUSE_NANOS = Long.getLong("jspin.wait.pause.us", 20) * 1000;
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Nic nic;
