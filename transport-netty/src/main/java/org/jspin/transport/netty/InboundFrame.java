@@ -11,12 +11,13 @@ import org.jspin.nic.fabric.Packet;
  * releases the packet.
  */
 final class InboundFrame {
-    final Packet packet = new Packet();
+    final Packet packet;
     final ByteBuf payload;
 
-    InboundFrame(ByteBuf payload) {
+    /** @param packet the decoded header; its payload window is set to {@code payload} */
+    InboundFrame(Packet packet, ByteBuf payload) {
+        this.packet = packet;
         this.payload = payload;
-        packet.clear();
         if (payload != null && payload.isReadable()) {
             packet.payload = MemorySegment.ofBuffer(payload.nioBuffer());
             packet.payloadOffset = 0;
