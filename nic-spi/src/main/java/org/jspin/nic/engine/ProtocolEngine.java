@@ -523,11 +523,13 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private boolean transmitNow(Packet p) {
         try {
             return fabric.send(p);
-        } catch (MpiException e) {
-            // the peer is gone: the packet will never come back, so release it here
+        } catch (RuntimeException e) {
+            // the peer is gone (or the fabric could not take the packet): the packet will never come
+            // back, so release it here, and fail only the send it belonged to, never the engine
+            Object owner = p.owner;
             onReleased(p);
-            if (p.owner instanceof SendOp op) {
-                failSend(op, e);
+            if (owner instanceof SendOp op) {
+                failSend(op, asMpi(e, "sending to rank " + op.put.target()));
             }
             return true;
         }

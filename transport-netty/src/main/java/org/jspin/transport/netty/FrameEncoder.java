@@ -1,28 +1,41 @@
 package org.jspin.transport.netty;
 
 import java.lang.foreign.MemorySegment;
-import java.util.List;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.MessageToMessageEncoder;
 
 import org.jspin.nic.fabric.Packet;
 
 /**
- * Writes a packet as a header buffer followed by its payload window, wrapped rather than copied
- * (a contiguous send's bytes go from the user's buffer to the socket; the channel writes both in
- * one gathering write).
+ * Turns a packet into wire bytes ({@link FrameFormat}) on the sending engine's thread, so the
+ * packet can be reused as soon as what it shows has been either copied or written.
+ *
+ * <p>A payload up to {@code copyLimit} bytes is copied behind the header into one pooled buffer:
+ * for small messages a second buffer and a write-completion callback cost more than the copy. A
+ * larger payload in native memory is wrapped, not copied (a contiguous send's bytes go from the user's buffer
+ * straight to the socket in one gathering write), and the packet stays the fabric's until Netty
+ * reports the write done.
  */
-final class FrameEncoder extends MessageToMessageEncoder<Packet> {
-    FrameEncoder() {
-        super(Packet.class);
+final class FrameEncoder {
+    private FrameEncoder() {
     }
 
-    @Override
-    protected void encode(ChannelHandlerContext ctx, Packet p, List<Object> out) {
-        ByteBuf h = ctx.alloc().buffer(FrameFormat.HEADER_BYTES, FrameFormat.HEADER_BYTES);
+    /**
+     * @return whether {@link #header} copies this packet's payload (so the packet is free once it
+     *         returns): small payloads, and payloads on the Java heap, which the socket cannot read
+     *         in place (Netty would copy them to native memory anyway)
+     */
+    static boolean copies(Packet p, int copyLimit) {
+        return p.payloadLength <= copyLimit || !p.payload.isNative();
+    }
+
+    /** @return a pooled buffer with the header and, if {@link #copies}, the payload behind it */
+    static ByteBuf header(ByteBufAllocator alloc, Packet p, int copyLimit) {
+        boolean copy = copies(p, copyLimit);
+        int size = FrameFormat.HEADER_BYTES + (copy ? p.payloadLength : 0);
+        ByteBuf h = alloc.directBuffer(size, size);
         h.writeInt(FrameFormat.MAGIC)
                 .writeByte(FrameFormat.VERSION)
                 .writeByte(FrameFormat.code(p.kind))
@@ -37,10 +50,17 @@ final class FrameEncoder extends MessageToMessageEncoder<Packet> {
                 .writeLong(p.signatureHash)
                 .writeLong(p.signatureElements)
                 .writeInt(p.payloadLength);
-        out.add(h);
-        if (p.payloadLength > 0) {
-            MemorySegment window = p.payload.asSlice(p.payloadOffset, p.payloadLength);
-            out.add(Unpooled.wrappedBuffer(window.asByteBuffer()));
+        if (copy && p.payloadLength > 0) {
+            int at = h.writerIndex();
+            h.writerIndex(at + p.payloadLength);
+            MemorySegment to = DirectMemory.segment(h, at, p.payloadLength);
+            MemorySegment.copy(p.payload, p.payloadOffset, to, DirectMemory.offset(to, h, at), p.payloadLength);
         }
+        return h;
+    }
+
+    /** @return the payload window as a buffer over the same memory (for packets {@link #header} does not copy) */
+    static ByteBuf wrapPayload(Packet p) {
+        return Unpooled.wrappedBuffer(p.payload.asSlice(p.payloadOffset, p.payloadLength).asByteBuffer());
     }
 }

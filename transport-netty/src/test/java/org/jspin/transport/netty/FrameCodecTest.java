@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 
 import org.jspin.nic.fabric.Packet;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The frame codec on {@link EmbeddedChannel}s: round trips, fragmentation, malformed frames. */
 class FrameCodecTest {
@@ -48,30 +50,37 @@ class FrameCodecTest {
         return p;
     }
 
-    /** @return the wire bytes of {@code p} */
+    /** @return the wire bytes of {@code p}, its payload wrapped (copy limit 0) */
     private static ByteBuf encode(Packet p) {
-        EmbeddedChannel out = new EmbeddedChannel(new FrameEncoder());
-        assertTrue(out.writeOutbound(p));
+        return encode(p, 0);
+    }
+
+    /** @return the wire bytes of {@code p} as the fabric writes them with {@code copyLimit} */
+    private static ByteBuf encode(Packet p, int copyLimit) {
         ByteBuf all = Unpooled.buffer();
-        ByteBuf b;
-        while ((b = out.readOutbound()) != null) {
+        ByteBuf h = FrameEncoder.header(UnpooledByteBufAllocator.DEFAULT, p, copyLimit);
+        all.writeBytes(h);
+        h.release();
+        if (!FrameEncoder.copies(p, copyLimit)) {
+            ByteBuf b = FrameEncoder.wrapPayload(p);
             all.writeBytes(b);
             b.release();
         }
         return all;
     }
 
-    @Test
-    void aPacketSurvivesTheRoundTripFieldByField() {
+    @ParameterizedTest(name = "copy limit {0}")
+    @ValueSource(ints = {0, 700, 1 << 16})
+    void aPacketSurvivesTheRoundTripFieldByField(int copyLimit) {
         byte[] data = new byte[1000];
         new Random(1).nextBytes(data);
-        ByteBuf wire = encode(packet(PacketKind.DATA, data, 100, 700));
+        ByteBuf wire = encode(packet(PacketKind.DATA, data, 100, 700), copyLimit);
         assertEquals(FrameFormat.HEADER_BYTES + 700, wire.readableBytes());
         EmbeddedChannel in = new EmbeddedChannel(new FrameDecoder(MAX));
         in.writeInbound(wire);
-        InboundFrame f = in.readInbound();
-        assertNotNull(f);
-        Packet p = f.packet;
+        Packet p = in.readInbound();
+        assertNotNull(p);
+        ByteBuf held = (ByteBuf) p.owner;
         assertEquals(PacketKind.DATA, p.kind);
         assertEquals(3, p.source);
         assertEquals(5, p.target);
@@ -88,8 +97,9 @@ class FrameCodecTest {
         byte[] want = new byte[700];
         System.arraycopy(data, 100, want, 0, 700);
         assertArrayEquals(want, got, "payload window");
-        f.release();
-        assertEquals(0, f.payload.refCnt(), "releasing the packet frees its buffer");
+        FrameDecoder.release(p);
+        assertEquals(0, held.refCnt(), "releasing the packet frees its buffer");
+        assertNull(p.owner);
         assertFalse(in.finish());
     }
 
@@ -108,11 +118,11 @@ class FrameCodecTest {
         }
         wire.release();
         for (int i = 0; i < 5; i++) {
-            InboundFrame f = in.readInbound();
+            Packet f = in.readInbound();
             assertNotNull(f, "frame " + i);
-            assertEquals(i, f.packet.sendId);
-            assertEquals(i % 2 == 0 ? i * 10 : 0, f.packet.payloadLength);
-            f.release();
+            assertEquals(i, f.sendId);
+            assertEquals(i % 2 == 0 ? i * 10 : 0, f.payloadLength);
+            FrameDecoder.release(f);
         }
         assertNull(in.readInbound());
         assertTrue(in.isActive());

@@ -1,0 +1,483 @@
+package org.jspin.transport.netty;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.SocketChannel;
+
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.fabric.Fabric;
+import org.jspin.nic.fabric.Packet;
+import org.jspin.nic.fabric.PacketHandler;
+import org.jspin.transport.netty.bootstrap.NettyLaunch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One rank's endpoint on a TCP fabric. At start it listens, learns every rank's endpoint through
+ * the launch's {@link org.jspin.transport.netty.bootstrap.EndpointExchange}, connects to each
+ * lower rank and waits for each higher one to connect, every connection proving itself with the
+ * job secret ({@link Handshake}). It is ready when all peers are connected, or it fails naming the
+ * ranks that never came.
+ *
+ * <p>Threads: the engine (one thread at a time) calls {@link #send}, {@link #poll} and
+ * {@link #release}; the process's event loop decodes arrivals into {@link #inbound} and reports
+ * finished writes into {@link #released}. Both are allocation-free bounded queues, and inbound
+ * packets come from a pool fed by {@link #release}.
+ *
+ * <p>Back-pressure: {@link #send} refuses a packet while the peer's channel is not writable (its
+ * outbound bytes are above the high water mark), so the engine keeps it in its backlog and
+ * outstanding sends cost bounded memory; and when the engine falls behind, reading from the
+ * sockets pauses until it catches up, which TCP turns into back-pressure on the senders.
+ */
+final class NettyFabric implements Fabric, PeerHandler.Sink {
+    private static final Logger LOG = LoggerFactory.getLogger(NettyFabric.class);
+
+    /** Payload limit per packet (the engine's chunk size must not exceed it). */
+    static final int MAX_PAYLOAD = 1 << 20;
+    /** Payloads up to this size are copied behind the header rather than written from their own memory. */
+    static final int COPY_LIMIT = Integer.getInteger("jspin.netty.copyLimit", 16 * 1024);
+    private static final int INBOUND_CAPACITY = 1 << 16;
+    /** Reading pauses above this many undelivered arrivals and resumes below a quarter of it. */
+    private static final int INBOUND_HIGH_WATER = 4096;
+    private static final int IN_FLIGHT_CAPACITY = 1 << 14;
+    private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(1 << 20, 4 << 20);
+    private static final long CLOSE_WAIT_MILLIS = 5_000;
+
+    private final int rank;
+    private final int size;
+    private final String jobId;
+    private final NettyLaunch launch;
+    private final Peer[] peers;
+    private final ManyToOneConcurrentArrayQueue<Packet> inbound = new ManyToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
+    private final ManyToOneConcurrentArrayQueue<Packet> released = new ManyToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
+    private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
+    private final Queue<Integer> failedPeers = new ConcurrentLinkedQueue<>();
+    private final CountDownLatch connected;
+    private final AtomicReference<String> startFailure = new AtomicReference<>();
+    private final List<Channel> accepted = new ArrayList<>();
+    private Channel server;
+    private volatile Runnable wakeup = () -> { };
+    private volatile boolean readingPaused;
+    private volatile boolean closed;
+
+    /** One connected peer: its channel and the packets written to it whose writes have not finished. */
+    private final class Peer implements ChannelFutureListener {
+        final int rank;
+        final Channel channel;
+        final OneToOneConcurrentArrayQueue<Packet> writing = new OneToOneConcurrentArrayQueue<>(IN_FLIGHT_CAPACITY);
+        volatile boolean gone;
+
+        Peer(int rank, Channel channel) {
+            this.rank = rank;
+            this.channel = channel;
+        }
+
+        /** A wrapped payload's write finished (writes to one channel finish in order). */
+        @Override
+        public void operationComplete(ChannelFuture f) {
+            Packet p = writing.poll();
+            if (p != null) {
+                giveBack(p);
+            }
+        }
+    }
+
+    /**
+     * Joins the fabric: listens, exchanges endpoints, connects, and waits for every peer.
+     *
+     * @throws MpiException ERR_OTHER naming what failed (bind, exchange, a refused handshake, ranks
+     *                      that never connected within the launch's timeout)
+     */
+    NettyFabric(String jobId, int size, int rank, NettyLaunch launch) {
+        this.rank = rank;
+        this.size = size;
+        this.jobId = jobId;
+        this.launch = launch;
+        this.peers = new Peer[size];
+        this.connected = new CountDownLatch(size - 1);
+        try {
+            start();
+        } catch (RuntimeException e) {
+            closeChannels();
+            throw e;
+        }
+    }
+
+    private void start() {
+        long timeoutMillis = launch.connectTimeout().toMillis();
+        long deadline = System.nanoTime() + launch.connectTimeout().toNanos();
+        ServerBootstrap sb = new ServerBootstrap()
+                .group(EventLoops.group())
+                .channel(EventLoops.serverChannel())
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        synchronized (accepted) {
+                            accepted.add(ch);
+                        }
+                        ch.pipeline().addLast("handshake", Handshake.accepting(rank, jobId, launch.secret(),
+                                timeoutMillis, new Arrival(-1)));
+                    }
+                });
+        try {
+            server = sb.bind(launch.bindHost(), 0).sync().channel();
+        } catch (Exception e) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not listen on " + launch.bindHost()
+                    + ": " + e);
+        }
+        InetSocketAddress local = (InetSocketAddress) server.localAddress();
+        String me = launch.bindHost() + ":" + local.getPort();
+        List<String> endpoints = launch.exchange().exchange(rank, me, launch.connectTimeout());
+        if (endpoints.size() != size) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "the endpoint exchange returned " + endpoints.size()
+                    + " endpoints for a job of " + size + " ranks");
+        }
+        for (int peer = 0; peer < rank; peer++) {
+            connect(peer, endpoints.get(peer), timeoutMillis);
+        }
+        try {
+            long left = deadline - System.nanoTime();
+            while (connected.getCount() > 0 && left > 0 && startFailure.get() == null) {
+                connected.await(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
+                left = deadline - System.nanoTime();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " was interrupted while connecting");
+        }
+        if (startFailure.get() != null) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not join job " + jobId + ": "
+                    + startFailure.get());
+        }
+        if (connected.getCount() > 0) {
+            List<Integer> missing = new ArrayList<>();
+            for (int r = 0; r < size; r++) {
+                if (r != rank && peers[r] == null) {
+                    missing.add(r);
+                }
+            }
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " of job " + jobId + ": no connection with ranks "
+                    + missing + " within " + launch.connectTimeout().toMillis() + " ms");
+        }
+        LOG.debug("rank {}: connected to {} peers over {} ({})", rank, size - 1, EventLoops.transport(), me);
+    }
+
+    private void connect(int peer, String endpoint, long timeoutMillis) {
+        int colon = endpoint.lastIndexOf(':');
+        int port;
+        try {
+            port = Integer.parseInt(endpoint.substring(colon + 1));
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + peer + "'s endpoint '" + endpoint
+                    + "' is not host:port");
+        }
+        String host = endpoint.substring(0, Math.max(colon, 0));
+        new Bootstrap()
+                .group(EventLoops.group())
+                .channel(EventLoops.channel())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast("handshake", Handshake.connecting(rank, peer, jobId, launch.secret(),
+                                timeoutMillis, new Arrival(peer)));
+                    }
+                })
+                .connect(host, port)
+                .addListener((ChannelFutureListener) f -> {
+                    if (!f.isSuccess()) {
+                        startFailure.compareAndSet(null, "cannot connect to rank " + peer + " at " + endpoint + ": "
+                                + f.cause());
+                    }
+                });
+    }
+
+    /** The handshake's outcome on one connection (peer -1: an accepted one, whose rank the hello says). */
+    private final class Arrival implements Handshake.Outcome {
+        private final int expected;
+
+        Arrival(int expected) {
+            this.expected = expected;
+        }
+
+        @Override
+        public String admissible(int peer) {
+            if (peer < 0 || peer >= size) {
+                return "rank " + peer + " is outside the job's [0, " + size + ")";
+            }
+            if (peer <= rank) {
+                return "rank " + peer + " must be connected to, not connect (only higher ranks connect to rank " + rank
+                        + ")";
+            }
+            if (peers[peer] != null) {
+                return "rank " + peer + " is already connected";
+            }
+            return null;
+        }
+
+        @Override
+        public void accepted(ChannelHandlerContext ctx, int peer) {
+            Peer p = new Peer(peer, ctx.channel());
+            ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, NettyFabric.this::acquire));
+            ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, NettyFabric.this));
+            peers[peer] = p;
+            connected.countDown();
+        }
+
+        @Override
+        public void failed(String reason) {
+            startFailure.compareAndSet(null, reason);
+        }
+    }
+
+    // ---- Fabric -------------------------------------------------------------------------------
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int maxPayload() {
+        return MAX_PAYLOAD;
+    }
+
+    @Override
+    public boolean send(Packet p) {
+        if (closed) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " has left the fabric");
+        }
+        int target = p.target;
+        if (target < 0 || target >= size) {
+            throw new MpiException(ErrorClass.ERR_RANK, "target rank must be in [0, " + size + "), got " + target);
+        }
+        p.source = rank;
+        if (target == rank) {
+            return inbound.offer(p); // to itself: by reference, as the in-JVM fabric does
+        }
+        Peer peer = peers[target];
+        if (peer.gone) {
+            throw new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + target + " has failed or left the job");
+        }
+        Channel ch = peer.channel;
+        if (!ch.isWritable()) {
+            return false;
+        }
+        ByteBufAllocator alloc = ch.alloc();
+        if (FrameEncoder.copies(p, COPY_LIMIT)) {
+            ch.writeAndFlush(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise());
+            giveBack(p);
+            return true;
+        }
+        if (!peer.writing.offer(p)) {
+            return false;
+        }
+        ch.write(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise());
+        ch.writeAndFlush(FrameEncoder.wrapPayload(p)).addListener(peer);
+        return true;
+    }
+
+    @Override
+    public int poll(PacketHandler handler, int limit) {
+        // departures noticed before draining are reported only after both queues are drained, so a
+        // departure never overtakes what the peer sent before it left (as in the in-JVM fabric)
+        int departures = failedPeers.size();
+        int n = 0;
+        Packet p;
+        while (n < limit && (p = released.poll()) != null) {
+            handler.onReleased(p);
+            n++;
+        }
+        while (n < limit && (p = inbound.poll()) != null) {
+            handler.onPacket(p);
+            n++;
+        }
+        if (readingPaused && inbound.size() < INBOUND_HIGH_WATER / 4) {
+            resumeReading();
+        }
+        if (n < limit || (released.isEmpty() && inbound.isEmpty())) {
+            for (int i = 0; i < departures; i++) {
+                Integer gone = failedPeers.poll();
+                handler.onPeerFailed(gone, "rank " + gone + ": " + "connection lost");
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public void release(Packet p) {
+        if (p.source == rank) {
+            giveBack(p); // one of ours, sent to itself
+            return;
+        }
+        FrameDecoder.release(p);
+        p.clear();
+        spare.offer(p); // dropped when full: the pool only saves allocation
+    }
+
+    @Override
+    public boolean hasPending() {
+        return !inbound.isEmpty() || !released.isEmpty() || !failedPeers.isEmpty();
+    }
+
+    @Override
+    public void onActivity(Runnable wakeup) {
+        this.wakeup = wakeup;
+    }
+
+    // ---- from the event loop ------------------------------------------------------------------
+
+    private Packet acquire() {
+        Packet p = spare.poll();
+        if (p == null) {
+            p = new Packet();
+            p.clear();
+        }
+        return p;
+    }
+
+    @Override
+    public void arrived(Packet p) {
+        while (!inbound.offer(p)) {
+            Thread.onSpinWait(); // only once reading failed to pause in time; the engine is draining
+        }
+        if (!readingPaused && inbound.size() > INBOUND_HIGH_WATER) {
+            pauseReading();
+        }
+        wakeup.run();
+    }
+
+    @Override
+    public void lost(int peer, String reason) {
+        Peer p = peers[peer];
+        if (p == null || p.gone) {
+            return;
+        }
+        p.gone = true;
+        Packet w;
+        while ((w = p.writing.poll()) != null) {
+            giveBack(w); // its write failed; the packet will not be written any more
+        }
+        if (!closed) {
+            LOG.debug("rank {}: connection to rank {} ended: {}", rank, peer, reason);
+            failedPeers.add(peer);
+            wakeup.run();
+        }
+    }
+
+    @Override
+    public void writabilityChanged() {
+        wakeup.run();
+    }
+
+    private void giveBack(Packet p) {
+        while (!released.offer(p)) {
+            Thread.onSpinWait(); // bounded by the engine's pool, far below the capacity
+        }
+        wakeup.run();
+    }
+
+    private void pauseReading() {
+        readingPaused = true;
+        for (Peer p : peers) {
+            if (p != null) {
+                p.channel.config().setAutoRead(false);
+            }
+        }
+    }
+
+    private void resumeReading() {
+        readingPaused = false;
+        for (Peer p : peers) {
+            if (p != null) {
+                p.channel.config().setAutoRead(true);
+            }
+        }
+    }
+
+    // ---- leaving ------------------------------------------------------------------------------
+
+    /** Leaves: what was written is flushed to each peer before its connection closes. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeChannels();
+        Packet p;
+        while ((p = inbound.poll()) != null) {
+            FrameDecoder.release(p); // arrivals nobody will take: free their buffers
+        }
+    }
+
+    private void closeChannels() {
+        List<ChannelFuture> closing = new ArrayList<>();
+        for (Peer p : peers) {
+            if (p != null) {
+                // writes finish in order: closing after an empty write keeps everything queued before it
+                ByteBuf nothing = Unpooled.EMPTY_BUFFER;
+                p.channel.writeAndFlush(nothing).addListener(ChannelFutureListener.CLOSE);
+                closing.add(p.channel.closeFuture());
+            }
+        }
+        synchronized (accepted) {
+            for (Channel ch : accepted) {
+                if (ch.isOpen() && !isPeer(ch)) {
+                    closing.add(ch.close());
+                }
+            }
+        }
+        if (server != null) {
+            closing.add(server.close());
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
+        for (ChannelFuture f : closing) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !f.awaitUninterruptibly(TimeUnit.NANOSECONDS.toMillis(left) + 1)) {
+                f.channel().close();
+            }
+        }
+    }
+
+    private boolean isPeer(Channel ch) {
+        for (Peer p : peers) {
+            if (p != null && p.channel == ch) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

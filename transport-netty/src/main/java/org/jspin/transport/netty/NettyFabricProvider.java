@@ -1,0 +1,41 @@
+package org.jspin.transport.netty;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import org.jspin.nic.Job;
+import org.jspin.nic.fabric.Fabric;
+import org.jspin.nic.fabric.FabricProvider;
+import org.jspin.transport.netty.bootstrap.InJvmExchange;
+import org.jspin.transport.netty.bootstrap.NettyLaunch;
+
+/**
+ * The {@code netty} fabric: ranks connected by TCP. A job started by a launcher carries a
+ * {@link NettyLaunch} attachment (secret, endpoint exchange, bind address); a job without one is
+ * a job of threads in this JVM, which get a fresh secret and an in-JVM exchange, so the same tests
+ * run over real sockets with ranks as threads.
+ */
+public final class NettyFabricProvider implements FabricProvider {
+    /** The name users select this fabric by. */
+    public static final String NAME = "netty";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Fabric open(Job job, int rank) {
+        NettyLaunch launch = job.attachment(NettyLaunch.KEY, NettyLaunch.class,
+                () -> new NettyLaunch(newSecret(), new InJvmExchange(job.size()), NettyLaunch.LOOPBACK,
+                        NettyLaunch.DEFAULT_TIMEOUT));
+        return new NettyFabric(job.id(), job.size(), rank, launch);
+    }
+
+    /** @return a fresh random job secret (32 hex digits from a {@link SecureRandom}) */
+    public static String newSecret() {
+        byte[] b = new byte[16];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+}
