@@ -1,5 +1,6 @@
 package org.jspin.mpi;
 
+import java.util.Optional;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,6 +13,8 @@ import org.jspin.nic.NicProvider;
 import org.jspin.nic.Providers;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.FabricProvider;
+import org.jspin.nic.launch.Launched;
+import org.jspin.nic.launch.Launches;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,9 +76,29 @@ public final class Mpi implements AutoCloseable {
         return init(MpiOptions.fromEnvironment());
     }
 
-    /** {@code MPI_Init} for a program started on its own, a world of one rank. */
+    /**
+     * {@code MPI_Init}: joins the job of the launcher that started this process ({@code jspin run},
+     * Hydra's {@code mpiexec}, Slurm, Open MPI's {@code mpirun}; see {@link Launches}) over the
+     * fabric that launcher's job uses, or, for a program started on its own, a world of one rank.
+     *
+     * @throws MpiException ERR_OTHER if a launcher announced several ranks and joining them failed
+     *                      (this process never carries on as a world of one)
+     */
     public static Mpi init(MpiOptions options) {
+        if (options == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "options must not be null");
+        }
+        Optional<Launched> launched = Launches.detect(System.getenv());
+        if (launched.isPresent()) {
+            Launched l = launched.get();
+            return join(l.job(), l.rank(), options.withFabric(l.fabric()));
+        }
         return join(new Job("singleton-" + UUID.randomUUID(), 1), 0, options);
+    }
+
+    /** @return whether a launcher started this process as a rank of a job ({@link #init} will join it) */
+    public static boolean launched() {
+        return Launches.announced(System.getenv());
     }
 
     /**

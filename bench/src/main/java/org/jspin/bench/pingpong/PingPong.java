@@ -7,18 +7,21 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.HdrHistogram.Histogram;
+import org.jspin.datatype.Datatype;
 import org.jspin.mpi.Comm;
 import org.jspin.mpi.LocalRanks;
 import org.jspin.mpi.Mpi;
 import org.jspin.mpi.MpiOptions;
+import org.jspin.mpi.Request;
 
 /**
  * Ping-pong between two ranks: rank 0 sends, rank 1 sends the message back, and rank 0 times each
- * round trip into an HdrHistogram (nanoseconds). A warm-up of a fifth of the round trips (at least
+ * round trip (or each window of a streaming case) into an HdrHistogram (nanoseconds). A warm-up of a fifth of the round trips (at least
  * 50) runs first so the JIT has compiled the path being measured.
  */
 public final class PingPong {
     private static final int TAG = 7;
+    private static final int ACK_TAG = 8;
 
     private PingPong() {
     }
@@ -52,10 +55,13 @@ public final class PingPong {
                 Histogram h = new Histogram(3);
                 bounce(w, c, buf, c.iterations(), h);
                 if (w.rank() == 0) {
-                    double p50 = h.getValueAtPercentile(50) / 2e3;
+                    // a ping-pong reports half the round trip; a window its whole time, for its bytes
+                    double per = c.streaming() ? 1e3 : 2e3;
+                    long bytes = c.streaming() ? c.bytes() * c.window() : c.bytes();
+                    double p50 = h.getValueAtPercentile(50) / per;
                     results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
-                            h.getValueAtPercentile(90) / 2e3, h.getValueAtPercentile(99) / 2e3,
-                            c.bytes() / (p50 * 1e3)));
+                            h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
+                            bytes / (p50 * 1e3)));
                 }
                 w.barrier();
             }
@@ -64,6 +70,10 @@ public final class PingPong {
     }
 
     private static void bounce(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h) {
+        if (c.streaming()) {
+            stream(w, c, buf, rounds, h);
+            return;
+        }
         for (int i = 0; i < rounds; i++) {
             if (w.rank() == 0) {
                 long t0 = System.nanoTime();
@@ -76,6 +86,32 @@ public final class PingPong {
             } else {
                 w.recv(buf, c.count(), c.type(), 0, TAG);
                 w.send(buf, c.count(), c.type(), 0, TAG);
+            }
+        }
+    }
+
+    /** Windows of isends from rank 0, irecvs on rank 1, and a 1-byte ack closing each window. */
+    private static void stream(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h) {
+        Request[] window = new Request[c.window()];
+        MemorySegment ack = MemorySegment.ofArray(new byte[1]);
+        for (int i = 0; i < rounds; i++) {
+            if (w.rank() == 0) {
+                long t0 = System.nanoTime();
+                for (int k = 0; k < window.length; k++) {
+                    window[k] = w.isend(buf, c.count(), c.type(), 1, TAG);
+                }
+                Request.waitAll(window);
+                w.recv(ack, 1, Datatype.BYTE, 1, ACK_TAG);
+                long t = System.nanoTime() - t0;
+                if (h != null) {
+                    h.recordValue(t);
+                }
+            } else {
+                for (int k = 0; k < window.length; k++) {
+                    window[k] = w.irecv(buf, c.count(), c.type(), 0, TAG);
+                }
+                Request.waitAll(window);
+                w.send(ack, 1, Datatype.BYTE, 0, ACK_TAG);
             }
         }
     }

@@ -7,7 +7,7 @@ package org.jspin.bench.pingpong;
  * @param name       the case
  * @param bytes      payload bytes per message
  * @param iterations round trips measured
- * @param p50Micros  median one-way time
+ * @param p50Micros  median one-way time (for a streaming case: the median time of a window)
  * @param p90Micros  90th percentile one-way time
  * @param p99Micros  99th percentile one-way time
  * @param gbps       payload bytes / median one-way time, in 1e9 B/s
