@@ -20,6 +20,11 @@ final class Progress {
 
         /** @return whether the loop should end */
         boolean finished();
+
+        /** Waits, with nothing to do, at most {@code nanos}, until {@link Progress#wake} or new work. */
+        default void idle(long nanos) {
+            LockSupport.parkNanos(this, nanos);
+        }
     }
 
     /** Idle rounds spun before yielding: {@code -Djspin.progress.spins}. */
@@ -74,7 +79,7 @@ final class Progress {
             } else {
                 parked = true;
                 if (!work.hasWork() && !work.finished()) {
-                    LockSupport.parkNanos(this, PARK_NANOS);
+                    work.idle(PARK_NANOS);
                 }
                 parked = false;
             }

@@ -7,6 +7,7 @@ import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -59,6 +60,11 @@ import org.slf4j.LoggerFactory;
 public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolEngine.class);
     private static final int POLL_LIMIT = 64;
+    /**
+     * How long the progress thread of a poll-driven fabric parks while callers drive (they poll the
+     * fabric; when the last one stops, the progress thread must take over within this).
+     */
+    private static final long DRIVEN_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
 
     private final String backend;
@@ -101,6 +107,8 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private final java.util.concurrent.atomic.AtomicBoolean driving = new java.util.concurrent.atomic.AtomicBoolean();
     /** Callers spinning on their requests, driving the engine between {@link #beginWait} and {@link #endWait}. */
     private final java.util.concurrent.atomic.AtomicInteger waiters = new java.util.concurrent.atomic.AtomicInteger();
+    /** The progress thread blocks in {@link Fabric#await} (a poll-driven fabric, nobody else driving). */
+    private volatile boolean awaiting;
     /** Work left that no arrival will announce (backlog, queued sends, CTSs due): poll again soon. */
     private volatile boolean pending;
     /** Closing, and nothing is left to drain: the progress loop may end. */
@@ -267,6 +275,9 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     @Override
     public void beginWait() {
         waiters.incrementAndGet();
+        if (awaiting) {
+            fabric.wakeup(); // the progress thread holds the engine while it blocks in the fabric: let go
+        }
     }
 
     @Override
@@ -285,6 +296,36 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private void wakeIfUnattended() {
         if (waiters.get() == 0) {
             progress.wake();
+            if (awaiting) {
+                fabric.wakeup();
+            }
+        }
+    }
+
+    /**
+     * The progress thread has nothing to do. A fabric that only moves data while polled
+     * ({@link Fabric#pollDriven}) is then waited on inside a round of the engine, so arrivals wake
+     * this thread; but only while no caller drives, and briefly otherwise: a waiting caller polls
+     * the fabric itself, and the progress thread must not hold the engine it needs.
+     */
+    @Override
+    public void idle(long nanos) {
+        if (!fabric.pollDriven()) {
+            LockSupport.parkNanos(this, nanos);
+            return;
+        }
+        if (waiters.get() > 0 || !driving.compareAndSet(false, true)) {
+            LockSupport.parkNanos(this, DRIVEN_PARK_NANOS);
+            return;
+        }
+        try {
+            awaiting = true;
+            if (waiters.get() == 0 && !hasWork()) {
+                fabric.await(nanos);
+            }
+        } finally {
+            awaiting = false;
+            driving.set(false);
         }
     }
 

@@ -39,6 +39,28 @@ public interface Fabric extends AutoCloseable {
     /** Sets what the fabric runs, from any thread, when something arrives for this endpoint. */
     void onActivity(Runnable wakeup);
 
+    /**
+     * Whether this fabric moves data only while its owner polls it (its I/O runs inside
+     * {@link #poll} and {@link #send} on the calling thread, as a socket fabric driven by the
+     * waiting thread does). The progress thread of such a fabric, with nothing to do and no caller
+     * driving, blocks in {@link #await} instead of parking, so arrivals still wake it.
+     */
+    default boolean pollDriven() {
+        return false;
+    }
+
+    /**
+     * Blocks the owning thread until something arrives, {@link #wakeup} is called, or
+     * {@code nanos} pass; then handles what arrived, as {@link #poll} would before delivering it.
+     * Only for {@link #pollDriven} fabrics.
+     */
+    default void await(long nanos) {
+    }
+
+    /** Ends an {@link #await} early; any thread, cheap when nobody awaits. */
+    default void wakeup() {
+    }
+
     /** Leaves the fabric; peers see this endpoint as gone. */
     @Override
     void close();

@@ -1,8 +1,6 @@
 package org.jspin.transport.netty;
 
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -12,49 +10,45 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one event loop of this process, shared by every rank it hosts: native epoll when it loads,
- * NIO otherwise (said once in the log). Its thread is a daemon, so it never keeps a finished
- * program alive.
+ * Which Netty transport the fabric's event loops use: native epoll when it loads, NIO otherwise
+ * (said once in the log). Each rank has one loop ({@link DrivenIoEventLoop}), driven by the
+ * rank's engine, so a process with one rank has one event loop and no thread of Netty's.
  */
 final class EventLoops {
     private static final Logger LOG = LoggerFactory.getLogger(EventLoops.class);
 
     /** Whether the native transport is in use. */
     static final boolean EPOLL = Epoll.isAvailable();
-    private static final EventLoopGroup GROUP = create();
+    private static final IoHandlerFactory FACTORY = create();
 
     private EventLoops() {
     }
 
-    private static EventLoopGroup create() {
-        IoHandlerFactory factory;
+    private static IoHandlerFactory create() {
         if (EPOLL) {
-            factory = EpollIoHandler.newFactory();
             LOG.debug("Netty transport: native epoll");
-        } else {
-            factory = NioIoHandler.newFactory();
-            LOG.info("Netty transport: NIO (native epoll unavailable: {})", String.valueOf(Epoll.unavailabilityCause()));
+            return EpollIoHandler.newFactory();
         }
-        return new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("jspin-netty", true), factory);
+        LOG.info("Netty transport: NIO (native epoll unavailable: {})", String.valueOf(Epoll.unavailabilityCause()));
+        return NioIoHandler.newFactory();
     }
 
-    /** @return the process's event loop group (one thread) */
-    static EventLoopGroup group() {
-        return GROUP;
+    /** @return makes the I/O handler of a rank's event loop */
+    static IoHandlerFactory factory() {
+        return FACTORY;
     }
 
-    /** @return the server channel class that matches the group */
+    /** @return the server channel class that matches the transport */
     static Class<? extends ServerChannel> serverChannel() {
         return EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
     }
 
-    /** @return the client channel class that matches the group */
+    /** @return the client channel class that matches the transport */
     static Class<? extends SocketChannel> channel() {
         return EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
     }

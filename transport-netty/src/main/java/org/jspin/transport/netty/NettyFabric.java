@@ -41,10 +41,12 @@ import org.slf4j.LoggerFactory;
  * job secret ({@link Handshake}). It is ready when all peers are connected, or it fails naming the
  * ranks that never came.
  *
- * <p>Threads: the engine (one thread at a time) calls {@link #send}, {@link #poll} and
- * {@link #release}; the process's event loop decodes arrivals into {@link #inbound} and reports
- * finished writes into {@link #released}. Both are allocation-free bounded queues, and inbound
- * packets come from a pool fed by {@link #release}.
+ * <p>Threads: none of its own. The engine (one thread at a time) calls {@link #send},
+ * {@link #poll}, {@link #release} and {@link #await}, and the rank's {@link DrivenIoEventLoop}
+ * runs inside those calls on the same thread: a caller waiting for a message reads it from the
+ * socket itself. Decoded arrivals go to {@link #inbound} and finished writes to
+ * {@link #released}, allocation-free bounded queues drained by the same poll; inbound packets
+ * come from a pool fed by {@link #release}.
  *
  * <p>Back-pressure: {@link #send} refuses a packet while the peer's channel is not writable (its
  * outbound bytes are above the high water mark), so the engine keeps it in its backlog and
@@ -77,6 +79,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final CountDownLatch connected;
     private final AtomicReference<String> startFailure = new AtomicReference<>();
     private final List<Channel> accepted = new ArrayList<>();
+    private final DrivenIoEventLoop loop;
     private Channel server;
     private volatile Runnable wakeup = () -> { };
     private volatile boolean readingPaused;
@@ -117,6 +120,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.launch = launch;
         this.peers = new Peer[size];
         this.connected = new CountDownLatch(size - 1);
+        this.loop = new DrivenIoEventLoop(EventLoops.factory(), () -> wakeup.run());
+        loop.adopt(); // the joining thread drives the loop until the engine takes over
         try {
             start();
         } catch (RuntimeException e) {
@@ -129,7 +134,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         long timeoutMillis = launch.connectTimeout().toMillis();
         long deadline = System.nanoTime() + launch.connectTimeout().toNanos();
         ServerBootstrap sb = new ServerBootstrap()
-                .group(EventLoops.group())
+                .group(loop)
                 .channel(EventLoops.serverChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
@@ -143,12 +148,13 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                                 timeoutMillis, new Arrival(-1)));
                     }
                 });
-        try {
-            server = sb.bind(launch.bindHost(), 0).sync().channel();
-        } catch (Exception e) {
+        ChannelFuture bound = sb.bind(launch.bindHost(), 0);
+        driveUntil(bound::isDone, deadline);
+        if (!bound.isSuccess()) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not listen on " + launch.bindHost()
-                    + ": " + e);
+                    + ": " + bound.cause());
         }
+        server = bound.channel();
         InetSocketAddress local = (InetSocketAddress) server.localAddress();
         String me = launch.bindHost() + ":" + local.getPort();
         List<String> endpoints = launch.exchange().exchange(rank, me, launch.connectTimeout());
@@ -159,16 +165,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         for (int peer = 0; peer < rank; peer++) {
             connect(peer, endpoints.get(peer), timeoutMillis);
         }
-        try {
-            long left = deadline - System.nanoTime();
-            while (connected.getCount() > 0 && left > 0 && startFailure.get() == null) {
-                connected.await(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
-                left = deadline - System.nanoTime();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " was interrupted while connecting");
-        }
+        driveUntil(() -> connected.getCount() == 0 || startFailure.get() != null, deadline);
         if (startFailure.get() != null) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not join job " + jobId + ": "
                     + startFailure.get());
@@ -186,6 +183,17 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         LOG.debug("rank {}: connected to {} peers over {} ({})", rank, size - 1, EventLoops.transport(), me);
     }
 
+    /** Runs the loop on this thread until {@code done} or the deadline. */
+    private void driveUntil(java.util.function.BooleanSupplier done, long deadline) {
+        while (!done.getAsBoolean()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            loop.run(Math.min(left, TimeUnit.MILLISECONDS.toNanos(10)));
+        }
+    }
+
     private void connect(int peer, String endpoint, long timeoutMillis) {
         int colon = endpoint.lastIndexOf(':');
         int port;
@@ -197,7 +205,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         }
         String host = endpoint.substring(0, Math.max(colon, 0));
         new Bootstrap()
-                .group(EventLoops.group())
+                .group(loop)
                 .channel(EventLoops.channel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
@@ -275,6 +283,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     @Override
     public boolean send(Packet p) {
+        loop.adopt();
         if (closed) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " has left the fabric");
         }
@@ -312,6 +321,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     public int poll(PacketHandler handler, int limit) {
         // departures noticed before draining are reported only after both queues are drained, so a
         // departure never overtakes what the peer sent before it left (as in the in-JVM fabric)
+        loop.adopt();
+        loop.runNow(); // this thread reads the sockets and finishes pending writes: no hand-off
         int departures = failedPeers.size();
         int n = 0;
         Packet p;
@@ -355,6 +366,22 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     @Override
     public void onActivity(Runnable wakeup) {
         this.wakeup = wakeup;
+    }
+
+    @Override
+    public boolean pollDriven() {
+        return true;
+    }
+
+    @Override
+    public void await(long nanos) {
+        loop.adopt();
+        loop.run(nanos);
+    }
+
+    @Override
+    public void wakeup() {
+        loop.wakeup();
     }
 
     // ---- from the event loop ------------------------------------------------------------------
@@ -437,6 +464,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         }
         closed = true;
         closeChannels();
+        launch.exchange().close();
         Packet p;
         while ((p = inbound.poll()) != null) {
             FrameDecoder.release(p); // arrivals nobody will take: free their buffers
@@ -463,13 +491,16 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         if (server != null) {
             closing.add(server.close());
         }
+        loop.adopt();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
+        driveUntil(() -> closing.stream().allMatch(ChannelFuture::isDone), deadline);
         for (ChannelFuture f : closing) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !f.awaitUninterruptibly(TimeUnit.NANOSECONDS.toMillis(left) + 1)) {
-                f.channel().close();
+            if (!f.isDone()) {
+                f.channel().unsafe().closeForcibly(); // the peer stopped reading: give up on the rest
             }
         }
+        loop.shutdownGracefully();
+        loop.runNow(); // closes the epoll descriptor
     }
 
     private boolean isPeer(Channel ch) {

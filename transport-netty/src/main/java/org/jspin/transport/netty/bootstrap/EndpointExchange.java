@@ -24,4 +24,11 @@ public interface EndpointExchange {
      *                      silently continues alone
      */
     List<String> exchange(int rank, String endpoint, Duration timeout);
+
+    /**
+     * This rank is leaving the job: the exchange lets go of what it holds (for PMI-1, tells the
+     * process manager it is done). Called once, when the rank's fabric closes.
+     */
+    default void close() {
+    }
 }

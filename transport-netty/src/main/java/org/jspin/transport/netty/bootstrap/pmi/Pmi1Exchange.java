@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.transport.netty.bootstrap.EndpointExchange;
+import org.slf4j.LoggerFactory;
 
 /**
  * The endpoint allgather through Hydra's PMI-1 key-value space: each rank puts its endpoint under
@@ -20,7 +21,7 @@ public final class Pmi1Exchange implements EndpointExchange {
 
     private final Pmi1Client client;
 
-    /** @param client a connected client; the exchange uses it but does not close it */
+    /** @param client a connected client; {@link #close()} finalizes and closes it */
     public Pmi1Exchange(Pmi1Client client) {
         this.client = Objects.requireNonNull(client, "client");
     }
@@ -65,5 +66,17 @@ public final class Pmi1Exchange implements EndpointExchange {
     @Override
     public String toString() {
         return "Pmi1Exchange[" + client + "]";
+    }
+
+    /** The rank leaves: PMI-1 {@code finalize}, then the connection closes (a failed finalize is only logged). */
+    @Override
+    public void close() {
+        try {
+            client.finalizeJob();
+        } catch (MpiException e) {
+            LoggerFactory.getLogger(Pmi1Exchange.class).warn("PMI-1 finalize failed: {}", e.getMessage());
+        } finally {
+            client.close();
+        }
     }
 }

