@@ -1,7 +1,12 @@
 package org.jspin.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,8 +16,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jspin.bench.pingpong.PingPong;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 import org.jspin.mpi.MpiOptions;
 import org.jspin.nic.NicConfig;
+import org.jspin.transport.netty.NettyFabricProvider;
+import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,8 +31,9 @@ import picocli.CommandLine.Spec;
 /** {@code jspin bench pingpong}: latency and ping-pong bandwidth between two ranks. */
 @Command(name = "pingpong", mixinStandardHelpOptions = true,
         description = "Ping-pong latency (1 B, 8 B, 1 KiB) and bandwidth (64 KiB, 1 MiB, 4 MiB contiguous, and a "
-                + "4 MiB vector of 64 B blocks at 128 B stride) between two ranks; medians and percentiles of "
-                + "HdrHistogram-recorded round trips, measured on this machine.")
+                + "4 MiB vector of 64 B blocks at 128 B stride), and streaming bandwidth (windows of isends), between "
+                + "two ranks: threads of this JVM on the local fabric, two processes on the netty fabric; medians "
+                + "and percentiles of HdrHistogram-recorded round trips, measured on this machine.")
 final class BenchPingPongCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -50,7 +60,7 @@ final class BenchPingPongCommand implements Callable<Integer> {
     private boolean json;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         MpiOptions options = MpiOptions.fromEnvironment().withBackend(backend).withFabric(fabric);
         NicConfig nic = options.nic();
@@ -63,14 +73,17 @@ final class BenchPingPongCommand implements Callable<Integer> {
         options = options.withNic(nic);
         List<PingPongCase> cases = PingPongCase.standard(scale).stream()
                 .filter(c -> filter == null || c.name().contains(filter)).toList();
+        boolean processes = fabric.equals(NettyFabricProvider.NAME);
         if (!json) {
-            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (in this JVM), eager limit %d B, chunk %d B;"
-                    + " one-way time = half a round trip%n", backend, fabric, nic.eagerLimit(), nic.chunkSize());
+            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s), eager limit %d B, chunk %d B;"
+                    + " one-way time = half a round trip; stream_* = a window of isends and a 1-byte ack, time per"
+                    + " window%n", backend, fabric, processes ? "two processes, TCP on 127.0.0.1" : "in this JVM",
+                    nic.eagerLimit(), nic.chunkSize());
             out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
                     "GB/s p50");
             out.flush();
         }
-        List<PingPongResult> results = PingPong.runLocal(options, cases);
+        List<PingPongResult> results = processes ? inProcesses() : PingPong.runLocal(options, cases);
         if (json) {
             ArrayNode a = JsonNodeFactory.instance.arrayNode();
             for (PingPongResult r : results) {
@@ -94,5 +107,24 @@ final class BenchPingPongCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** Two JVMs ({@code jspin exec pingpong}); rank 0 hands its results back in a file. */
+    private List<PingPongResult> inProcesses() throws IOException {
+        Path results = Files.createTempFile("jspin-pingpong", ".json");
+        try {
+            List<String> program = List.of("pingpong", results.toString(), Double.toString(scale),
+                    filter == null ? "-" : filter, eagerLimit == null ? "0" : eagerLimit.toString(),
+                    chunk == null ? "0" : chunk.toString());
+            RankLauncher.Result r = RankJob.run(2, program, Map.of("JSPIN_BACKEND", backend), Duration.ofMinutes(30),
+                    System.err, System.err);
+            if (r.exitCode() != 0) {
+                throw new MpiException(ErrorClass.ERR_OTHER, "the ping-pong ranks failed (exit code " + r.exitCode()
+                        + (r.failedRank() >= 0 ? ", rank " + r.failedRank() : "") + ")");
+            }
+            return PingPongRank.read(results);
+        } finally {
+            Files.deleteIfExists(results);
+        }
     }
 }

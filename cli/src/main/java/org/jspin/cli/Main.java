@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The {@code jspin} command. */
 @Command(name = "jspin", mixinStandardHelpOptions = true, version = "jspin 0.1.0",
         description = "MPI-style messaging for non-contiguous data on the JVM.",
-        subcommands = {TypeinfoCommand.class, BenchCommand.class, DemoCommand.class,
+        subcommands = {RunCommand.class, ExecCommand.class, TypeinfoCommand.class, BenchCommand.class, DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     private Main() {
@@ -17,6 +17,9 @@ public final class Main {
     /** @return a command line with jspin's subcommands and its error handling */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // everything after PROGRAM belongs to the program, options included
+        cl.getSubcommands().get("run").setStopAtPositional(true);
+        cl.getSubcommands().get("exec").setStopAtPositional(true);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof MpiException m) {
                 cmd.getErr().println("jspin: " + m.getMessage());

@@ -18,6 +18,12 @@ import org.junit.jupiter.params.provider.Arguments;
  * The system properties {@code jspin.conformance.backends} and {@code jspin.conformance.fabrics}
  * (comma-separated names) narrow the run to some of them.
  *
+ * <p>A fabric whose ranks can live in separate processes ({@link #PROCESS_FABRICS}) is tested
+ * twice: with ranks as threads, and with ranks in separate JVMs ({@link Target#processes()},
+ * named {@code host/netty-processes}). The system property {@code jspin.conformance.processes}
+ * says which: {@code true} (the default) both, {@code false} threads only, {@code only} processes
+ * only.
+ *
  * <p>Use as {@code @MethodSource("org.jspin.conformance.Targets#targets")}, or
  * {@code #withProtocols} for tests that must see both the eager and the rendezvous protocol.
  */
@@ -26,6 +32,11 @@ public final class Targets {
     public static final NicConfig SMALL = new NicConfig(128, 512, 8, true);
     /** As {@link #SMALL} but the receiver stages the whole message and unpacks it once. */
     public static final NicConfig STAGED = new NicConfig(256, 1024, 16, false);
+
+    /** Fabrics whose ranks can be separate processes, so they also get a {@link Target#processes()} target. */
+    public static final Set<String> PROCESS_FABRICS = Set.of("netty");
+    /** The property that says whether process targets are tested ({@code true}, {@code false}, {@code only}). */
+    public static final String PROCESSES_PROPERTY = "jspin.conformance.processes";
 
     private Targets() {
     }
@@ -38,11 +49,24 @@ public final class Targets {
             throw new IllegalStateException("no backend or no fabric to test: backends " + Providers.backends()
                     + ", fabrics " + Providers.fabrics());
         }
+        String processes = System.getProperty(PROCESSES_PROPERTY, "true").trim();
+        if (!List.of("true", "false", "only").contains(processes)) {
+            throw new IllegalStateException(PROCESSES_PROPERTY + " must be true, false or only, got '" + processes + "'");
+        }
         List<Target> out = new ArrayList<>();
         for (String b : backends) {
             for (String f : fabrics) {
-                out.add(new Target(b, f));
+                if (!processes.equals("only")) {
+                    out.add(new Target(b, f));
+                }
+                if (!processes.equals("false") && PROCESS_FABRICS.contains(f)) {
+                    out.add(new Target(b, f, true));
+                }
             }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no target to test: " + PROCESSES_PROPERTY + "=only, but none of the fabrics "
+                    + fabrics + " runs ranks in separate processes " + PROCESS_FABRICS);
         }
         return out;
     }

@@ -1,0 +1,68 @@
+package org.jspin.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jspin run -n N PROGRAM [args]}: N JVMs on this machine, connected by the Netty fabric.
+ * Every output line carries its rank; the first non-zero exit code is the command's; a failing
+ * rank or the timeout stops the others, and none is left behind.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs PROGRAM as N processes on this machine, connected over TCP on the loopback address.",
+                "PROGRAM is halo2d, pingpong, or a main class (with --classpath); its arguments follow it."})
+final class RunCommand implements Callable<Integer> {
+    @Option(names = {"-n", "--ranks"}, required = true, description = "processes to start")
+    int ranks;
+
+    @Option(names = "--backend", description = "NIC backend of every rank (host, or sim once it exists); default host")
+    String backend;
+
+    @Option(names = "--timeout", defaultValue = "600", description = "seconds the whole job may take (default ${DEFAULT-VALUE})")
+    long timeoutSeconds;
+
+    @Option(names = "--classpath", paramLabel = "PATH", description = "where PROGRAM's classes are, if not in jspin")
+    String classpath;
+
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "an example's name or a main class")
+    String program;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (ranks < 1) {
+            throw new MpiException(ErrorClass.ERR_ARG, "-n must be at least 1, got " + ranks);
+        }
+        if (timeoutSeconds < 1) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--timeout must be at least 1 second, got " + timeoutSeconds);
+        }
+        Programs.main(program, classpath); // an unknown program fails here, once, not in every rank
+        List<String> exec = new ArrayList<>();
+        if (classpath != null) {
+            exec.add("--classpath");
+            exec.add(classpath);
+        }
+        exec.add(program);
+        exec.addAll(args);
+        Map<String, String> env = new HashMap<>();
+        if (backend != null) {
+            env.put("JSPIN_BACKEND", backend);
+        }
+        RankLauncher.Result r = RankJob.run(ranks, exec, env, Duration.ofSeconds(timeoutSeconds), System.out, System.err);
+        return r.exitCode();
+    }
+}
