@@ -203,7 +203,17 @@ public final class RendezvousServer implements AutoCloseable {
             }
             long start = System.nanoTime();
             try (RendezvousServer server = start(at.host(), at.port(), jobId, secret, size, timeout)) {
-                List<String> all = client.exchange(0, endpoint, timeout);
+                List<String> all;
+                try {
+                    all = client.exchange(0, endpoint, timeout);
+                } catch (MpiException e) {
+                    // our client's deadline and our server's are the same: say who was missing either way
+                    List<Integer> missing = server.missingRanks();
+                    if (missing.isEmpty() || e.reason().contains("waiting for ranks")) {
+                        throw e;
+                    }
+                    throw new MpiException(e.errorClass(), e.reason() + "; ranks " + missing + " never arrived", e);
+                }
                 // our copy can arrive before the others' are written: closing now could cut them off
                 Duration left = timeout.minusNanos(System.nanoTime() - start);
                 server.awaitEndpoints(left.isNegative() || left.isZero() ? Duration.ofMillis(1) : left);
