@@ -189,6 +189,9 @@ public final class Request {
             }
         }
         waiter = Thread.currentThread();
+        if (nic != null && status == null) {
+            nic.parking();
+        }
         try {
             Status s;
             while ((s = status) == null) {

@@ -59,6 +59,14 @@ public interface Nic extends AutoCloseable {
     /** The caller stops spinning (it parks, or its request completed). */
     void endWait();
 
+    /**
+     * The caller that waited (between {@link #beginWait} and {@link #endWait}) found nothing to do
+     * for a while and now parks: the progress thread must take over at once rather than after its
+     * usual grace, since nobody else polls the fabric.
+     */
+    default void parking() {
+    }
+
     /** @return whether the progress thread can reach {@code segment} (a thread-confined one it cannot) */
     boolean accessible(MemorySegment segment);
 

@@ -65,6 +65,13 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
      * fabric; when the last one stops, the progress thread must take over within this).
      */
     private static final long DRIVEN_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    /**
+     * How long after a caller's last round the progress thread of a poll-driven fabric still keeps
+     * out of the fabric: callers that send and wait in quick succession drive it themselves, and a
+     * progress thread blocked in the fabric would have to be woken for each of them
+     * ({@code -Djspin.progress.quiet.us}).
+     */
+    private static final long QUIET_NANOS = Long.getLong("jspin.progress.quiet.us", 2000) * 1000;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
 
     private final String backend;
@@ -109,6 +116,8 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private final java.util.concurrent.atomic.AtomicInteger waiters = new java.util.concurrent.atomic.AtomicInteger();
     /** The progress thread blocks in {@link Fabric#await} (a poll-driven fabric, nobody else driving). */
     private volatile boolean awaiting;
+    /** When a caller (not the progress thread) last ran a round; 0 once the last one parked. */
+    private volatile long lastCallerRound;
     /** Work left that no arrival will announce (backlog, queued sends, CTSs due): poll again soon. */
     private volatile boolean pending;
     /** Closing, and nothing is left to drain: the progress loop may end. */
@@ -267,6 +276,11 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC is closed");
         }
         commands.offer(command);
+        // on a poll-driven fabric the caller runs the command itself when the engine is free: the
+        // bytes leave from this thread, and the progress thread is not woken for every send
+        if (fabric.pollDriven() && Thread.currentThread() != progress.thread() && tryRound() >= 0) {
+            return;
+        }
         wakeIfUnattended();
     }
 
@@ -278,6 +292,12 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         if (awaiting) {
             fabric.wakeup(); // the progress thread holds the engine while it blocks in the fabric: let go
         }
+    }
+
+    @Override
+    public void parking() {
+        lastCallerRound = 0; // nobody polls now: the progress thread may block in the fabric at once
+        progress.wake();
     }
 
     @Override
@@ -314,7 +334,8 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             LockSupport.parkNanos(this, nanos);
             return;
         }
-        if (waiters.get() > 0 || !driving.compareAndSet(false, true)) {
+        boolean callersActive = waiters.get() > 0 || System.nanoTime() - lastCallerRound < QUIET_NANOS;
+        if (callersActive || !driving.compareAndSet(false, true)) {
             LockSupport.parkNanos(this, DRIVEN_PARK_NANOS);
             return;
         }
@@ -337,8 +358,16 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     /** One round of the state machine, if no other thread is running it (any thread). */
     @Override
     public int doWork() {
+        return Math.max(0, tryRound());
+    }
+
+    /** @return the work done in one round, or -1 if another thread is driving (or the engine stopped) */
+    private int tryRound() {
         if (stopped || !driving.compareAndSet(false, true)) {
-            return 0;
+            return -1;
+        }
+        if (Thread.currentThread() != progress.thread()) {
+            lastCallerRound = System.nanoTime();
         }
         int work;
         try {
