@@ -127,8 +127,17 @@ final class Handshake extends ByteToMessageDecoder {
         int at = in.readerIndex();
         int magic = in.getInt(at);
         byte version = in.getByte(at + 4);
+        if (!connecting && magic != HELLO) {
+            refuse(ctx, "not a jspin hello (0x" + Integer.toHexString(magic) + ")");
+            return;
+        }
         if (version != VERSION) {
-            fail(ctx, "unsupported handshake version " + version + " (this side speaks " + VERSION + ")");
+            String why = "unsupported handshake version " + version + " (this side speaks " + VERSION + ")";
+            if (connecting) {
+                fail(ctx, why);
+            } else {
+                refuse(ctx, why);
+            }
             return;
         }
         if (connecting) {
@@ -151,10 +160,6 @@ final class Handshake extends ByteToMessageDecoder {
             } else {
                 fail(ctx, "not a jspin handshake answer (0x" + Integer.toHexString(magic) + ")");
             }
-            return;
-        }
-        if (magic != HELLO) {
-            refuse(ctx, "not a jspin hello (0x" + Integer.toHexString(magic) + ")");
             return;
         }
         if (in.readableBytes() < 11) {

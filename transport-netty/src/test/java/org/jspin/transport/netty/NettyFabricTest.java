@@ -1,0 +1,354 @@
+package org.jspin.transport.netty;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.fabric.Packet;
+import org.jspin.nic.fabric.PacketHandler;
+import org.jspin.nic.fabric.PacketKind;
+import org.jspin.transport.netty.bootstrap.EndpointExchange;
+import org.jspin.transport.netty.bootstrap.InJvmExchange;
+import org.jspin.transport.netty.bootstrap.NettyLaunch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The Netty fabric over real loopback sockets, without an engine: packets both ways (copied and
+ * written in place), to itself, the handshake refusing strangers and wrong secrets, a malformed
+ * frame or a forged source failing only that peer, back-pressure, and departures.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NettyFabricTest {
+    private static final String SECRET = "0123456789abcdef0123456789abcdef";
+    /** A thread per joining rank: each constructor waits for the others (the common pool may have one thread). */
+    private static final java.util.concurrent.Executor THREAD = r -> Thread.ofPlatform().daemon().start(r);
+
+    /** Records what a fabric delivers. */
+    private static final class Recorder implements PacketHandler {
+        final List<Packet> arrived = new ArrayList<>();
+        final List<Packet> released = new ArrayList<>();
+        final Map<Integer, String> failed = new ConcurrentHashMap<>();
+
+        @Override
+        public void onPacket(Packet p) {
+            arrived.add(p);
+        }
+
+        @Override
+        public void onReleased(Packet p) {
+            released.add(p);
+        }
+
+        @Override
+        public void onPeerFailed(int rank, String reason) {
+            failed.put(rank, reason);
+        }
+    }
+
+    /** An exchange that remembers every endpoint it handed out (so a test can reach a rank's port). */
+    private static final class Recording implements EndpointExchange {
+        final EndpointExchange inner;
+        volatile List<String> seen;
+
+        Recording(EndpointExchange inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public List<String> exchange(int rank, String endpoint, Duration timeout) {
+            List<String> all = inner.exchange(rank, endpoint, timeout);
+            seen = all;
+            return all;
+        }
+    }
+
+    private static NettyLaunch launch(String secret, EndpointExchange exchange, Duration timeout) {
+        return new NettyLaunch(secret, exchange, NettyLaunch.LOOPBACK, timeout);
+    }
+
+    /** Opens {@code n} ranks of one job concurrently (each constructor waits for the others). */
+    private static List<NettyFabric> open(int n, String job) {
+        InJvmExchange exchange = new InJvmExchange(n);
+        List<CompletableFuture<NettyFabric>> f = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            int rank = r;
+            f.add(CompletableFuture.supplyAsync(
+                    () -> new NettyFabric(job, n, rank, launch(SECRET, exchange, Duration.ofSeconds(20))), THREAD));
+        }
+        return f.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** Polls every fabric from this thread until {@code done}. */
+    private static void pollUntil(BooleanSupplier done, List<NettyFabric> fabrics, List<Recorder> recorders) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!done.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "timed out");
+            for (int i = 0; i < fabrics.size(); i++) {
+                fabrics.get(i).poll(recorders.get(i), 64);
+            }
+        }
+    }
+
+    private static Packet packet(PacketKind kind, int target, MemorySegment payload, long from, int length) {
+        Packet p = new Packet();
+        p.clear();
+        p.kind = kind;
+        p.target = target;
+        p.matchBits = 0xABCDL;
+        p.sendId = 17;
+        p.messageLength = length;
+        if (payload != null) {
+            p.payload = payload;
+            p.payloadOffset = from;
+            p.payloadLength = length;
+        }
+        return p;
+    }
+
+    private static byte[] bytes(Packet p) {
+        byte[] b = new byte[p.payloadLength];
+        MemorySegment.copy(p.payload, p.payloadOffset, MemorySegment.ofArray(b), 0, b.length);
+        return b;
+    }
+
+    @Test
+    void packetsTravelBothWaysCopiedAndInPlaceAndComeBackToTheirSender() {
+        List<NettyFabric> f = open(2, "both-ways");
+        List<Recorder> rec = List.of(new Recorder(), new Recorder());
+        try (Arena arena = Arena.ofShared()) {
+            byte[] small = new byte[100];
+            new Random(1).nextBytes(small);
+            MemorySegment big = arena.allocate(NettyFabric.COPY_LIMIT * 4L + 3);
+            for (long i = 0; i < big.byteSize(); i++) {
+                big.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (i * 31));
+            }
+            Packet a = packet(PacketKind.EAGER, 1, MemorySegment.ofArray(small), 0, small.length);
+            Packet b = packet(PacketKind.DATA, 0, big, 3, (int) big.byteSize() - 3);
+            Packet c = packet(PacketKind.CTS, 1, null, 0, 0);
+            assertTrue(f.get(0).send(a));
+            assertTrue(f.get(1).send(b));
+            assertTrue(f.get(0).send(c));
+            pollUntil(() -> rec.get(1).arrived.size() == 2 && rec.get(0).arrived.size() == 1
+                    && rec.get(0).released.size() == 2 && rec.get(1).released.size() == 1, f, rec);
+            Packet gotA = rec.get(1).arrived.get(0);
+            assertEquals(PacketKind.EAGER, gotA.kind);
+            assertEquals(0, gotA.source, "the fabric stamps the sender");
+            assertEquals(0xABCDL, gotA.matchBits);
+            assertArrayEquals(small, bytes(gotA));
+            assertEquals(PacketKind.CTS, rec.get(1).arrived.get(1).kind, "order per link kept");
+            Packet gotB = rec.get(0).arrived.get(0);
+            byte[] want = big.asSlice(3).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            assertArrayEquals(want, bytes(gotB), "a payload written in place arrives intact");
+            assertTrue(rec.get(1).released.contains(b), "the in-place packet came back once written");
+            for (Packet p : rec.get(1).arrived) {
+                f.get(1).release(p);
+            }
+            f.get(0).release(gotB);
+        } finally {
+            f.forEach(NettyFabric::close);
+        }
+    }
+
+    @Test
+    void aPacketToItselfTravelsByReference() {
+        List<NettyFabric> f = open(1, "self");
+        List<Recorder> rec = List.of(new Recorder());
+        try {
+            Packet p = packet(PacketKind.EAGER, 0, MemorySegment.ofArray(new byte[8]), 0, 8);
+            assertTrue(f.get(0).send(p));
+            pollUntil(() -> rec.get(0).arrived.size() == 1, f, rec);
+            assertEquals(p, rec.get(0).arrived.get(0));
+            f.get(0).release(p);
+            pollUntil(() -> rec.get(0).released.size() == 1, f, rec);
+        } finally {
+            f.forEach(NettyFabric::close);
+        }
+    }
+
+    @Test
+    void aRankWithTheWrongSecretIsRefusedAndTheJobFailsToStart() {
+        InJvmExchange exchange = new InJvmExchange(2);
+        CompletableFuture<NettyFabric> zero = CompletableFuture.supplyAsync(
+                () -> new NettyFabric("secret-job", 2, 0, launch(SECRET, exchange, Duration.ofSeconds(3))), THREAD);
+        MpiException one = assertThrows(MpiException.class, () -> new NettyFabric("secret-job", 2, 1,
+                launch("ffffffffffffffffffffffffffffffff", exchange, Duration.ofSeconds(3))));
+        assertEquals(ErrorClass.ERR_OTHER, one.errorClass());
+        assertTrue(one.getMessage().contains("wrong job secret"), one.getMessage());
+        MpiException z = assertThrows(java.util.concurrent.CompletionException.class, zero::join).getCause() instanceof MpiException m
+                ? m : null;
+        assertNotNull(z);
+        assertTrue(z.getMessage().contains("no connection with ranks [1]"), z.getMessage());
+    }
+
+    @Test
+    void aStrangerSpeakingSomethingElseIsClosedAndTheJobCarriesOn() throws IOException {
+        Recording exchange = new Recording(new InJvmExchange(1));
+        NettyFabric f = new NettyFabric("stranger", 1, 0, launch(SECRET, exchange, Duration.ofSeconds(5)));
+        Recorder rec = new Recorder();
+        try (Socket s = socketTo(exchange.seen.get(0))) {
+            s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            DataInputStream in = new DataInputStream(s.getInputStream());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            int magic = 0;
+            while (System.nanoTime() < deadline && in.available() < 4) {
+                f.poll(rec, 64);
+            }
+            magic = in.readInt();
+            assertEquals(Handshake.REFUSED, magic, "refused with a reason");
+            in.readByte();
+            byte[] reason = new byte[in.readUnsignedShort()];
+            in.readFully(reason);
+            assertTrue(new String(reason, StandardCharsets.UTF_8).contains("not a jspin hello"));
+            while (System.nanoTime() < deadline && in.read() >= 0) {
+                f.poll(rec, 64);
+            }
+            assertEquals(-1, in.read(), "closed");
+        }
+        assertTrue(rec.failed.isEmpty(), "a stranger is no peer: " + rec.failed);
+        Packet p = packet(PacketKind.EAGER, 0, MemorySegment.ofArray(new byte[4]), 0, 4);
+        assertTrue(f.send(p), "the rank still works");
+        f.close();
+    }
+
+    @Test
+    void aMalformedFrameFromAProvenPeerFailsThatPeerOnly() throws IOException {
+        expectPeerFailure(out -> {
+            out.writeInt(0xCAFEBABE); // bad magic
+            out.write(new byte[FrameFormat.HEADER_BYTES - 4]);
+        }, "malformed frame");
+    }
+
+    @Test
+    void aPacketClaimingAnotherSourceFailsThatPeer() throws IOException {
+        expectPeerFailure(out -> {
+            Packet p = packet(PacketKind.EAGER, 0, null, 0, 0);
+            p.source = 5; // rank 1's connection, but claims rank 5
+            var h = FrameEncoder.header(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, p, 0);
+            byte[] b = new byte[h.readableBytes()];
+            h.readBytes(b);
+            h.release();
+            out.write(b);
+        }, "packet 5->0 on the connection between ranks 1 and 0");
+    }
+
+    private interface Wire {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    /** Plays rank 1 by hand: a correct handshake, then {@code bad}; rank 0 must report rank 1 failed. */
+    private static void expectPeerFailure(Wire bad, String reason) throws IOException {
+        // rank 1 is this test: rank 0 learns a made-up endpoint for it (it never connects there)
+        Recording exchange = new Recording((rank, endpoint, timeout) -> List.of(endpoint, "127.0.0.1:1"));
+        CompletableFuture<NettyFabric> zero = CompletableFuture.supplyAsync(
+                () -> new NettyFabric("fake-peer", 2, 0, launch(SECRET, exchange, Duration.ofSeconds(10))), THREAD);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (exchange.seen == null) {
+            assertTrue(System.nanoTime() < deadline);
+            Thread.onSpinWait();
+        }
+        try (Socket s = socketTo(exchange.seen.get(0))) {
+            DataOutputStream out = new DataOutputStream(s.getOutputStream());
+            byte[] job = "fake-peer".getBytes(StandardCharsets.UTF_8);
+            byte[] secret = SECRET.getBytes(StandardCharsets.UTF_8);
+            out.writeInt(Handshake.HELLO);
+            out.writeByte(Handshake.VERSION);
+            out.writeInt(1);
+            out.writeShort(job.length);
+            out.write(job);
+            out.writeShort(secret.length);
+            out.write(secret);
+            out.flush();
+            DataInputStream in = new DataInputStream(s.getInputStream());
+            assertEquals(Handshake.WELCOME, in.readInt());
+            in.readByte();
+            assertEquals(0, in.readInt());
+            NettyFabric f = zero.join(); // connected to its one peer: started
+            Recorder rec = new Recorder();
+            bad.write(out);
+            out.flush();
+            while (!rec.failed.containsKey(1)) {
+                assertTrue(System.nanoTime() < deadline, "rank 1 was never reported failed");
+                f.poll(rec, 64);
+            }
+            assertTrue(rec.failed.get(1).contains("connection lost"), rec.failed.get(1));
+            assertTrue(rec.arrived.isEmpty(), "nothing of the bad frame was delivered");
+            MpiException e = assertThrows(MpiException.class,
+                    () -> f.send(packet(PacketKind.EAGER, 1, null, 0, 0)));
+            assertEquals(ErrorClass.ERR_PROC_FAILED, e.errorClass());
+            f.close();
+        }
+    }
+
+    @Test
+    void aReceiverThatStopsReadingMakesTheSenderRefuseRatherThanBuffer() {
+        List<NettyFabric> f = open(2, "back-pressure");
+        Recorder rec = new Recorder();
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment chunk = arena.allocate(1 << 20);
+            long accepted = 0;
+            int refusals = 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            // rank 1 is never polled: its socket buffer fills, then rank 0's, then rank 0 refuses
+            while (refusals < 100 && System.nanoTime() < deadline) {
+                Packet p = packet(PacketKind.DATA, 1, chunk, 0, (int) chunk.byteSize());
+                if (f.get(0).send(p)) {
+                    accepted += chunk.byteSize();
+                } else {
+                    refusals++;
+                }
+                f.get(0).poll(rec, 64);
+                assertTrue(accepted < 256L << 20, "accepted " + accepted + " bytes without back-pressure");
+            }
+            assertEquals(100, refusals, "the sender never refused");
+            assertFalse(rec.released.size() * (long) chunk.byteSize() > accepted);
+        } finally {
+            f.forEach(NettyFabric::close);
+        }
+    }
+
+    @Test
+    void aRankThatLeavesIsReportedToItsPeers() {
+        List<NettyFabric> f = open(3, "leaving");
+        List<Recorder> rec = List.of(new Recorder(), new Recorder(), new Recorder());
+        try {
+            f.get(2).close();
+            pollUntil(() -> rec.get(0).failed.containsKey(2) && rec.get(1).failed.containsKey(2), f.subList(0, 2),
+                    rec.subList(0, 2));
+            assertFalse(rec.get(0).failed.containsKey(1));
+        } finally {
+            f.get(0).close();
+            f.get(1).close();
+        }
+    }
+
+    private static Socket socketTo(String endpoint) throws IOException {
+        int colon = endpoint.lastIndexOf(':');
+        Socket s = new Socket(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)));
+        s.setSoTimeout(10_000);
+        return s;
+    }
+}
