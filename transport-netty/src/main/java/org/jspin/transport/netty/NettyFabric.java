@@ -14,6 +14,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -65,6 +66,11 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private static final int INBOUND_HIGH_WATER = 4096;
     private static final int IN_FLIGHT_CAPACITY = 1 << 14;
     private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(1 << 20, 4 << 20);
+    /**
+     * Reads grow up to 1 MiB (Netty's default stops at 64 KiB): a chunk that arrives within one read
+     * buffer is sliced out of it rather than copied into a buffer of its own.
+     */
+    private static final AdaptiveRecvByteBufAllocator READS = new AdaptiveRecvByteBufAllocator(4096, 65536, MAX_PAYLOAD);
     private static final long CLOSE_WAIT_MILLIS = 5_000;
 
     private final int rank;
@@ -138,6 +144,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                 .channel(EventLoops.serverChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, READS)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -209,6 +216,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                 .channel(EventLoops.channel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, READS)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
