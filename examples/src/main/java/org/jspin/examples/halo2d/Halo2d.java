@@ -77,7 +77,15 @@ public final class Halo2d implements Callable<Integer> {
 
     /** Command-line entry: runs on {@code --ranks} in-JVM ranks and prints the report. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Halo2d()).execute(args));
+        CommandLine cl = new CommandLine(new Halo2d());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof org.jspin.error.MpiException m) {
+                cmd.getErr().println("halo2d: " + m.getMessage()); // a bootstrap or MPI error, said plainly
+                return 2;
+            }
+            throw ex;
+        });
+        System.exit(cl.execute(args));
     }
 
     @Override

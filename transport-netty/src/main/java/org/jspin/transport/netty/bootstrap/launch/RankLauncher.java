@@ -54,6 +54,11 @@ public final class RankLauncher {
     /** The environment variable holding the launcher's pid in every rank. */
     public static final String LAUNCHER_PID_ENV = "JSPIN_LAUNCHER_PID";
     /** How long stopped ranks get between SIGTERM and SIGKILL unless told otherwise. */
+    /** util-linux's setsid and kill, when present (Debian has both): process groups per rank. */
+    private static final String SETSID = executable("/usr/bin/setsid");
+    private static final String KILL = executable("/usr/bin/kill");
+    /** How long after a rank's failure the launcher waits for others before it names the cause. */
+    private static final long BLAME_WINDOW_MILLIS = 200;
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
 
     /** Longest line passed on whole; longer ones are cut so a rank printing without newlines cannot exhaust memory. */
@@ -177,7 +182,7 @@ public final class RankLauncher {
         String launcherPid = Long.toString(ProcessHandle.current().pid());
         long deadline = System.nanoTime() + timeout.toNanos();
         for (int r = 0; r < n; r++) {
-            ProcessBuilder pb = new ProcessBuilder(commands.get(r));
+            ProcessBuilder pb = new ProcessBuilder(inOwnGroup(commands.get(r)));
             pb.environment().putAll(envs.get(r));
             pb.environment().put(LAUNCHER_PID_ENV, launcherPid);
             Process p;
@@ -214,16 +219,90 @@ public final class RankLauncher {
                 if (job.terminated) {
                     return new Result(code, r, false); // killed by our own shutdown hook, which has said so
                 }
-                job.drain(r); // its last words before our verdict
-                err.println("jspin run: rank " + r + " exited with code " + code + (left > 0 ? "; stopping the other ranks" : ""));
+                // A killed rank's peers notice within milliseconds and may exit first: gather what
+                // failed in a short window, and blame a rank killed by a signal before its peers.
+                List<int[]> failed = new ArrayList<>();
+                failed.add(new int[] {r, code});
+                long window = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BLAME_WINDOW_MILLIS);
+                Integer more;
+                while (left > 0 && (more = exits.poll(Math.max(0, window - System.nanoTime()), TimeUnit.NANOSECONDS)) != null) {
+                    left--;
+                    int c = job.process(more).exitValue();
+                    if (c != 0) {
+                        failed.add(new int[] {more, c});
+                    }
+                }
+                int[] cause = failed.stream().filter(f -> f[1] > 128).findFirst().orElse(failed.getFirst());
+                for (int[] f : failed) {
+                    job.drain(f[0]); // their last words before our verdict
+                }
+                StringBuilder m = new StringBuilder("jspin run: rank " + cause[0]
+                        + (cause[1] > 128 ? " was killed by signal " + (cause[1] - 128) + " (exit code " + cause[1] + ")"
+                        : " exited with code " + cause[1]));
+                for (int[] f : failed) {
+                    if (f != cause) {
+                        m.append("; rank ").append(f[0]).append(" exited with code ").append(f[1]);
+                    }
+                }
+                err.println(m + (left > 0 ? "; stopping the other ranks" : ""));
                 job.stop();
                 job.drain();
-                return new Result(code, r, false);
+                return new Result(cause[1], cause[0], false);
             }
         }
         job.stop(); // background processes the ranks left behind
         job.drain();
         return new Result(0, -1, false);
+    }
+
+    /**
+     * Each rank leads a process group of its own ({@code setsid} execs the command in place, so the
+     * pid stays the rank's): a child the rank started at the moment it was stopped, reparented to
+     * init and so no longer a descendant, can still be found by its group and stopped.
+     */
+    private static List<String> inOwnGroup(List<String> cmd) {
+        if (SETSID == null || !resolvable(cmd.getFirst())) {
+            return cmd; // a program that cannot run fails to start as itself, not as setsid's exit code
+        }
+        List<String> wrapped = new ArrayList<>(cmd.size() + 1);
+        wrapped.add(SETSID);
+        wrapped.addAll(cmd);
+        return wrapped;
+    }
+
+    /** Sends {@code signal} to the process group {@code group}; a group that is gone is no error. */
+    private static void signalGroup(long group, String signal) {
+        if (SETSID == null || KILL == null) {
+            return;
+        }
+        try {
+            Process k = new ProcessBuilder(KILL, "-s", signal, "--", "-" + group).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            k.waitFor(2, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            // no kill binary after all: the descendant sweep is all we have
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static boolean resolvable(String program) {
+        if (program.contains("/")) {
+            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(program));
+        }
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(java.io.File.pathSeparator)) {
+                if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, program))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String executable(String path) {
+        return java.nio.file.Files.isExecutable(java.nio.file.Path.of(path)) ? path : null;
     }
 
     private static List<String> command(int rank, List<String> cmd) {
@@ -330,6 +409,7 @@ public final class RankLauncher {
             Set<ProcessHandle> tree = new LinkedHashSet<>(descendants);
             tree.removeIf(h -> !Processes.running(h));
             if (ranks.isEmpty() && tree.isEmpty()) {
+                sweepGroups();
                 return;
             }
             long graceEnd = System.nanoTime() + grace.toNanos();
@@ -337,7 +417,8 @@ public final class RankLauncher {
             tree.forEach(ProcessHandle::destroy);
             awaitGone(List.of(), tree, Math.min(graceEnd, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DESCENDANTS_FIRST_MILLIS)));
             for (Process p : ranks) {
-                p.destroy();
+                // through the handle: Process.destroy() also closes our ends of its pipes, losing what it prints while it stops
+                p.toHandle().destroy();
             }
             for (Process p : ranks) {
                 p.descendants().filter(Processes::running).forEach(h -> { // spawned meanwhile
@@ -349,13 +430,24 @@ public final class RankLauncher {
             }
             awaitGone(ranks, tree, graceEnd);
             tree.stream().filter(Processes::running).forEach(ProcessHandle::destroyForcibly);
-            ranks.stream().filter(Process::isAlive).forEach(Process::destroyForcibly);
+            ranks.stream().filter(Process::isAlive).forEach(p -> p.toHandle().destroyForcibly());
             awaitGone(ranks, tree, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_WAIT_MILLIS));
+            sweepGroups();
             List<Long> survivors = new ArrayList<>();
             ranks.stream().filter(Process::isAlive).forEach(p -> survivors.add(p.pid()));
             tree.stream().filter(Processes::running).forEach(h -> survivors.add(h.pid()));
             if (!survivors.isEmpty()) {
                 err.println("jspin run: could not stop processes " + survivors + " even with SIGKILL");
+            }
+        }
+
+        /** Whatever is left in the ranks' process groups (children orphaned while their rank stopped) goes too. */
+        void sweepGroups() {
+            for (Process p : processes()) {
+                signalGroup(p.pid(), "TERM");
+            }
+            for (Process p : processes()) {
+                signalGroup(p.pid(), "KILL");
             }
         }
 

@@ -1,0 +1,166 @@
+package org.jspin.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code jspin exec} under launchers other than {@code jspin run}: MPICH's Hydra (PMI-1 over
+ * PMI_FD, and over PMI_PORT), Open MPI's {@code mpirun}, and Slurm's variables (set by the test,
+ * there being no {@code srun}), each running the real halo2d example as separate JVMs.
+ */
+class ExternalLaunchersSystemTest {
+    private static final String BIT_IDENTICAL = "max abs error        0 (bit-identical to the serial run)";
+    private static final String[] HALO2D = {"exec", "halo2d", "--size", "64", "--iterations", "20"};
+
+    private final List<SpawnedProcess> started = new ArrayList<>();
+
+    @AfterEach
+    void killEverythingStarted() {
+        started.forEach(SpawnedProcess::close);
+    }
+
+    private SpawnedProcess start(List<String> command, Map<String, String> env) {
+        SpawnedProcess p = SpawnedProcess.start(command, env);
+        started.add(p);
+        return p;
+    }
+
+    /** @return {@code launcherArgs} followed by {@code java ... org.jspin.cli.Main exec halo2d ...} */
+    private static List<String> underLauncher(List<String> launcherArgs) {
+        List<String> cmd = new ArrayList<>(launcherArgs);
+        cmd.addAll(SpawnedProcess.jspin(HALO2D));
+        return cmd;
+    }
+
+    private static String secret() {
+        byte[] b = new byte[16];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    private static long count(String text, String needle) {
+        return text.lines().filter(l -> l.contains(needle)).count();
+    }
+
+    /** The report of one real job of {@code ranks} ranks, printed once (by rank 0), and no other. */
+    private static void assertOneReport(SpawnedProcess p, int ranks) {
+        String out = p.out();
+        assertEquals(1, count(out, BIT_IDENTICAL), "one bit-identical report\n" + p.transcript());
+        assertEquals(1, count(out, "halo2d: "), "one report, not one per rank\n" + p.transcript());
+        assertTrue(out.contains("grid on " + ranks + " ranks"), "a world of " + ranks + "\n" + p.transcript());
+    }
+
+    @ParameterizedTest(name = "mpiexec.hydra {0} -n 4")
+    @ValueSource(strings = {"", "-pmi-port"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void hydraRunsFourRanksBitIdentical(String pmiMode) throws InterruptedException {
+        Path hydra = SpawnedProcess.onPath("mpiexec.hydra").orElseGet(() -> fail("mpiexec.hydra (MPICH's Hydra) is not"
+                + " on the PATH; ./jspin test installs Debian's mpich package, or run apt-get install mpich"));
+        List<String> args = new ArrayList<>(List.of(hydra.toString()));
+        if (!pmiMode.isEmpty()) {
+            args.add(pmiMode);
+        }
+        args.addAll(List.of("-n", "4"));
+        SpawnedProcess p = start(underLauncher(args), Map.of());
+        int code = p.awaitExit(Duration.ofSeconds(55));
+        assertEquals(0, code, p.transcript());
+        assertOneReport(p, 4);
+        System.out.printf("mpiexec.hydra %s-n 4 halo2d: %.1f s%n", pmiMode.isEmpty() ? "" : pmiMode + " ", p.elapsedSeconds());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void openMpiMpirunRunsTwoRanksBitIdentical() throws InterruptedException {
+        Path mpirun = SpawnedProcess.onPath("mpirun").orElseGet(() -> fail("mpirun (Open MPI) is not on the PATH;"
+                + " install Debian's openmpi-bin package"));
+        Map<String, String> env = Map.of("JSPIN_RENDEZVOUS", "127.0.0.1:" + SpawnedProcess.freeLoopbackPort(),
+                "JSPIN_SECRET", secret());
+        SpawnedProcess p = start(underLauncher(List.of(mpirun.toString(), "--allow-run-as-root", "--oversubscribe",
+                "-n", "2", "-x", "JSPIN_RENDEZVOUS", "-x", "JSPIN_SECRET")), env);
+        int code = p.awaitExit(Duration.ofSeconds(55));
+        assertEquals(0, code, p.transcript());
+        assertOneReport(p, 2);
+        System.out.printf("mpirun -n 2 halo2d: %.1f s%n", p.elapsedSeconds());
+    }
+
+    private static Map<String, String> slurm(int procId, Map<String, String> more) {
+        Map<String, String> env = new HashMap<>(more);
+        env.put("SLURM_PROCID", Integer.toString(procId));
+        env.put("SLURM_NTASKS", "2");
+        env.put("SLURM_JOB_ID", Long.toString(ProcessHandle.current().pid()));
+        return env;
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void twoProcessesWithSlurmsVariablesRunHalo2dBitIdentical() throws InterruptedException {
+        Map<String, String> shared = Map.of("JSPIN_RENDEZVOUS", "127.0.0.1:" + SpawnedProcess.freeLoopbackPort(),
+                "JSPIN_SECRET", secret());
+        SpawnedProcess rank0 = start(SpawnedProcess.jspin(HALO2D), slurm(0, shared));
+        SpawnedProcess rank1 = start(SpawnedProcess.jspin(HALO2D), slurm(1, shared));
+        assertEquals(0, rank0.awaitExit(Duration.ofSeconds(55)), rank0.transcript());
+        assertEquals(0, rank1.awaitExit(Duration.ofSeconds(10)), rank1.transcript());
+        assertOneReport(rank0, 2);
+        assertFalse(rank1.out().contains("halo2d: "), "only rank 0 reports\n" + rank1.transcript());
+        System.out.printf("Slurm variables, 2 ranks halo2d: %.1f s%n", Math.max(rank0.elapsedSeconds(), rank1.elapsedSeconds()));
+    }
+
+    /**
+     * Under a launcher that announces two ranks, a bootstrap that cannot work fails loudly and
+     * soon; it never carries on as a world of one: no JSPIN_RENDEZVOUS at all; rank 0 whose peer
+     * never comes; rank 1 whose rank 0 never comes (both with JSPIN_CONNECT_TIMEOUT=2).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aBrokenSlurmBootstrapFailsLoudlyWithinSecondsAndNeverRunsAsAWorldOfOne() throws InterruptedException {
+        int served = SpawnedProcess.freeLoopbackPort();
+        int unserved = SpawnedProcess.freeLoopbackPort();
+        while (unserved == served) {
+            unserved = SpawnedProcess.freeLoopbackPort();
+        }
+        SpawnedProcess noRendezvous = start(SpawnedProcess.jspin(HALO2D), slurm(1, Map.of()));
+        SpawnedProcess lonelyRankZero = start(SpawnedProcess.jspin(HALO2D), slurm(0, Map.of(
+                "JSPIN_RENDEZVOUS", "127.0.0.1:" + served, "JSPIN_SECRET", secret(), "JSPIN_CONNECT_TIMEOUT", "2")));
+        SpawnedProcess lonelyRankOne = start(SpawnedProcess.jspin(HALO2D), slurm(1, Map.of(
+                "JSPIN_RENDEZVOUS", "127.0.0.1:" + unserved, "JSPIN_SECRET", secret(), "JSPIN_CONNECT_TIMEOUT", "2")));
+
+        assertNotEquals(0, noRendezvous.awaitExit(Duration.ofSeconds(30)), noRendezvous.transcript());
+        assertTrue(noRendezvous.err().contains("JSPIN_RENDEZVOUS"), "the message names JSPIN_RENDEZVOUS\n"
+                + noRendezvous.transcript());
+        // no waiting at all, only the JVM's start (generous: the machine may be busy with other builds)
+        assertTrue(noRendezvous.elapsedSeconds() < 10, "quickly\n" + noRendezvous.transcript());
+
+        for (SpawnedProcess p : List.of(lonelyRankZero, lonelyRankOne)) {
+            assertNotEquals(0, p.awaitExit(Duration.ofSeconds(40)), p.transcript());
+            assertTrue(p.err().contains("rendezvous") && p.err().contains("2000 ms"),
+                    "the message says what failed, after the 2 s asked for\n" + p.transcript());
+            // the default connect timeout is 30 s: this is 2 s plus the JVM's start
+            assertTrue(p.elapsedSeconds() < 15, "within seconds, not after the default 30 s\n" + p.transcript());
+        }
+        for (SpawnedProcess p : List.of(noRendezvous, lonelyRankZero, lonelyRankOne)) {
+            assertFalse(p.out().contains("halo2d: "), "no report, least of all as a world of one\n" + p.transcript());
+        }
+        System.out.printf("broken Slurm bootstraps failed after %.1f s (no JSPIN_RENDEZVOUS), %.1f s (rank 0 alone),"
+                        + " %.1f s (rank 1 alone)%n", noRendezvous.elapsedSeconds(), lonelyRankZero.elapsedSeconds(),
+                lonelyRankOne.elapsedSeconds());
+    }
+}

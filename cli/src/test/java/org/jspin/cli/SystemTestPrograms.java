@@ -1,0 +1,243 @@
+package org.jspin.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.error.MpiException;
+import org.jspin.mpi.Comm;
+import org.jspin.mpi.Mpi;
+import org.jspin.mpi.Request;
+import org.jspin.mpi.Status;
+
+/**
+ * Small rank programs the system tests run under {@code jspin run} (as main classes, through
+ * {@code jspin exec}). Each prints {@code pid=N} first thing, and {@code child=N} for any process
+ * it starts, so the tests can check that nothing outlives the job.
+ */
+public final class SystemTestPrograms {
+    static final int TAG = 7;
+
+    private SystemTestPrograms() {
+    }
+
+    static void announcePid() {
+        System.out.println("pid=" + ProcessHandle.current().pid());
+    }
+
+    /** Starts a long {@code sleep} below this rank and announces it. */
+    static void startChild() {
+        try {
+            Process p = new ProcessBuilder("sleep", "300").start();
+            System.out.println("child=" + p.pid());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Each rank sends a token to the next one round the ring and prints what it got from the previous one. */
+    public static final class Ring {
+        private Ring() {
+        }
+
+        /** @return the token rank {@code rank} sends */
+        static long token(int rank) {
+            return 7_000_003L * (rank + 1) + 11;
+        }
+
+        public static void main(String[] args) {
+            announcePid();
+            try (Mpi mpi = Mpi.init()) {
+                Comm w = mpi.world();
+                int r = w.rank();
+                int n = w.size();
+                long[] mine = {token(r)};
+                long[] got = {-1};
+                Request recv = w.irecv(MemorySegment.ofArray(got), 1, Datatype.LONG, (r + n - 1) % n, TAG);
+                Request send = w.isend(MemorySegment.ofArray(mine), 1, Datatype.LONG, (r + 1) % n, TAG);
+                Status s = recv.waitFor();
+                send.waitFor();
+                System.out.println("rank " + r + " of " + n + " received " + got[0] + " from rank " + s.source());
+            }
+        }
+    }
+
+    /**
+     * Rank 0 starts a child process; after a barrier rank 2 exits with code 3 while the others
+     * block in a receive from it.
+     */
+    public static final class RankTwoExits {
+        private RankTwoExits() {
+        }
+
+        public static void main(String[] args) {
+            announcePid();
+            Mpi mpi = Mpi.init();
+            Comm w = mpi.world();
+            if (w.rank() == 0) {
+                startChild();
+            }
+            w.barrier();
+            if (w.rank() == 2) {
+                System.out.println("exiting with 3");
+                System.out.flush();
+                System.exit(3);
+            }
+            System.out.println("waiting for rank 2");
+            w.recv(MemorySegment.ofArray(new long[1]), 1, Datatype.LONG, 2, TAG);
+            System.out.println("received from rank 2, which should have exited");
+            mpi.close();
+        }
+    }
+
+    /**
+     * Rank 1 streams 4 MiB messages to rank 0 without end (windows of {@value #WINDOW}
+     * nonblocking sends), so whenever it dies a transfer is under way. Rank 0 keeps
+     * {@value #WINDOW} receives posted, checks the first window's bytes and prints
+     * {@code flowing bytes=N}; when its pending receives fail it prints
+     * {@code failed class=<error class> at=<epoch ms> received=<bytes> reason=...} and writes the
+     * same line to the file named by its first argument; then, if the second argument is
+     * {@code exit}, it exits 7 at once as a real program would, otherwise it waits until the
+     * launcher stops it (so the launcher sees rank 1's death before any exit of rank 0).
+     *
+     * <p>Once rank 1 dies {@code jspin run} stops the other ranks at once (SIGTERM), which races
+     * rank 0's report; a shutdown hook of rank 0 holds the JVM until the report is written, which
+     * leaves rank 0 the launcher's grace period (then SIGKILL) to notice the failure by itself.
+     */
+    public static final class StreamUntilKilled {
+        static final int CHUNK = 4 << 20;
+        static final int WINDOW = 4;
+
+        private StreamUntilKilled() {
+        }
+
+        static byte pattern(int i) {
+            return (byte) (i * 31 + 7);
+        }
+
+        public static void main(String[] args) {
+            announcePid();
+            Mpi mpi = Mpi.init();
+            Comm w = mpi.world();
+            if (w.rank() == 1) {
+                byte[] data = new byte[CHUNK];
+                for (int i = 0; i < CHUNK; i++) {
+                    data[i] = pattern(i);
+                }
+                MemorySegment seg = MemorySegment.ofArray(data);
+                System.out.println("streaming");
+                while (true) {
+                    Request[] rs = new Request[WINDOW];
+                    for (int k = 0; k < WINDOW; k++) {
+                        rs[k] = w.isend(seg, CHUNK, Datatype.BYTE, 0, TAG);
+                    }
+                    Request.waitAll(rs);
+                }
+            }
+            CountDownLatch reported = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    reported.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            byte[][] bufs = new byte[WINDOW][CHUNK];
+            long received = 0;
+            try {
+                while (true) {
+                    Request[] rs = new Request[WINDOW];
+                    for (int k = 0; k < WINDOW; k++) {
+                        rs[k] = w.irecv(MemorySegment.ofArray(bufs[k]), CHUNK, Datatype.BYTE, 1, TAG);
+                    }
+                    Request.waitAll(rs);
+                    if (received == 0) {
+                        for (byte[] b : bufs) {
+                            for (int i = 0; i < CHUNK; i++) {
+                                if (b[i] != pattern(i)) {
+                                    System.out.println("corrupt byte " + i + ": " + b[i]);
+                                    System.exit(9);
+                                }
+                            }
+                        }
+                        System.out.println("flowing bytes=" + (long) WINDOW * CHUNK);
+                    }
+                    received += (long) WINDOW * CHUNK;
+                }
+            } catch (MpiException e) {
+                long at = System.currentTimeMillis();
+                String report = "failed class=" + e.errorClass() + " at=" + at + " received=" + received
+                        + " reason=" + e.getMessage();
+                System.out.println(report);
+                try {
+                    Files.writeString(Path.of(args[0]), report + "\n");
+                } catch (IOException io) {
+                    throw new UncheckedIOException(io);
+                } finally {
+                    reported.countDown();
+                }
+                mpi.abort();
+                if (args.length > 1 && args[1].equals("exit")) {
+                    System.exit(7);
+                }
+                try {
+                    new CountDownLatch(1).await();
+                } catch (InterruptedException ie) {
+                    System.exit(8);
+                }
+            }
+        }
+    }
+
+    /** Every rank starts a child process, then blocks for ever: rank 0 in a receive nobody sends, the others on a latch. */
+    public static final class Hang {
+        private Hang() {
+        }
+
+        public static void main(String[] args) throws InterruptedException {
+            announcePid();
+            startChild();
+            Mpi mpi = Mpi.init();
+            Comm w = mpi.world();
+            System.out.println("blocking");
+            if (w.rank() == 0) {
+                w.recv(MemorySegment.ofArray(new long[1]), 1, Datatype.LONG, 1, TAG + 1);
+            } else {
+                new CountDownLatch(1).await();
+            }
+            System.out.println("unblocked, which should not happen");
+        }
+    }
+
+    /**
+     * Rank 0 registers a shutdown hook that prints {@code last words} and blocks on a latch; after
+     * a barrier rank 1 exits with code 3, so {@code jspin run} stops rank 0 (SIGTERM), whose hook
+     * then speaks.
+     */
+    public static final class LastWords {
+        private LastWords() {
+        }
+
+        public static void main(String[] args) throws InterruptedException {
+            announcePid();
+            Mpi mpi = Mpi.init();
+            Comm w = mpi.world();
+            if (w.rank() == 0) {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    System.out.println("last words");
+                    System.out.flush();
+                }));
+            }
+            w.barrier();
+            if (w.rank() == 1) {
+                System.exit(3);
+            }
+            new CountDownLatch(1).await();
+        }
+    }
+}
