@@ -411,7 +411,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         if (!readingPaused && inbound.size() > INBOUND_HIGH_WATER) {
             pauseReading();
         }
-        wakeup.run();
+        // no wake-up: Netty calls this on the engine's driving thread, whose poll takes it next
     }
 
     @Override
@@ -428,20 +428,19 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         if (!closed) {
             LOG.debug("rank {}: connection to rank {} ended: {}", rank, peer, reason);
             failedPeers.add(peer);
-            wakeup.run();
         }
     }
 
     @Override
     public void writabilityChanged() {
-        wakeup.run();
+        // the driving thread retries its backlog in the same round; nobody else to tell
     }
 
+    /** A sent packet is free again; called on the driving thread (a send's copy, a finished write). */
     private void giveBack(Packet p) {
         while (!released.offer(p)) {
             Thread.onSpinWait(); // bounded by the engine's pool, far below the capacity
         }
-        wakeup.run();
     }
 
     private void pauseReading() {
