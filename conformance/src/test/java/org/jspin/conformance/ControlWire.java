@@ -3,7 +3,7 @@ package org.jspin.conformance;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.ProtocolException;
+import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,6 +23,7 @@ import org.jspin.nic.NicConfig;
  * worker: JOINED run | JOIN_FAILED run failure the rank has joined the job, or could not
  * parent: GO run | ABORT run                   every rank joined: run the body; or leave
  * worker: RESULT run [failure]                 the rank's body and finalize are done
+ * worker: RETIRE run                           before a JOIN_FAILED: this JVM may be unwell, replace it
  * </pre>
  */
 final class ControlWire {
@@ -33,6 +34,7 @@ final class ControlWire {
     static final int JOINED = 5;
     static final int JOIN_FAILED = 6;
     static final int RESULT = 7;
+    static final int RETIRE = 8;
 
     /** Frames kept per throwable of a reported failure, and throwables kept of its cause chain. */
     private static final int MAX_FRAMES = 40;

@@ -44,6 +44,12 @@ final class ProcessRanks {
     private static final AtomicLong RUNS = new AtomicLong();
     /** How long after killing a worker at the timeout its death may take to be seen. */
     private static final long KILL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /**
+     * Once a rank has failed to start, how long the others may take to notice: one still trying to
+     * reach the (closed) rendezvous would retry until its connect timeout, so it is killed instead.
+     */
+    private static final long START_FAILURE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
+    private static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /**
      * What one {@code run} call of a test gave in this JVM (null error class: it returned), so a
@@ -95,6 +101,8 @@ final class ProcessRanks {
     private boolean timedOut;
     private boolean rank0Busy;
     private boolean interrupted;
+    private volatile boolean startFailed;
+    private volatile long startFailedAt;
 
     private ProcessRanks(Target target, int n, NicConfig nic, long timeoutSeconds, LocalRanks.RankBody body,
                          CurrentTest.Running test, int call) {
@@ -171,6 +179,7 @@ final class ProcessRanks {
                 // a rank that cannot start makes the exchange fail at once rather than at its timeout
                 w.listener(e -> {
                     if (e.type() == ControlWire.JOIN_FAILED || e.type() == Workers.Event.DIED) {
+                        startFailed();
                         Thread.ofVirtual().start(closeServer);
                     }
                 });
@@ -190,12 +199,13 @@ final class ProcessRanks {
             });
             Mpi mpi = joinRank0(jobId, secret, server.address(), connect);
             if (mpi == null) {
+                startFailed();
                 closeServer.run();
             }
             boolean started = mpi != null;
             List<Workers.Worker> joined = new ArrayList<>();
             for (Workers.Worker w : workers) {
-                Workers.Event e = await(w, deadline);
+                Workers.Event e = awaitStart(w, deadline);
                 int rank = w.slot + 1;
                 if (e == null) {
                     started = false;
@@ -203,6 +213,7 @@ final class ProcessRanks {
                     joined.add(w);
                 } else {
                     started = false;
+                    startFailed();
                     failed(e.type() == ControlWire.JOIN_FAILED ? e.failure().at() : e.at(), e.type() == ControlWire.JOIN_FAILED
                             ? e.failure().asRankFailure(rank, true)
                             : new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " failed to start: " + w.describeDeath()));
@@ -229,9 +240,12 @@ final class ProcessRanks {
             }
             synchronized (this) {
                 if (timedOut) {
+                    List<Integer> killed = unfinished.stream().filter(r -> r > 0).toList();
                     MpiException timeout = new MpiException(ErrorClass.ERR_OTHER, "the " + n + "-rank job did not "
                             + "finish within its timeout of " + timeoutSeconds + " s (ranks " + unfinished
-                            + " still running); rank 0 was interrupted and the worker JVMs of the others were killed");
+                            + " still running); " + (unfinished.contains(0) ? "rank 0 was interrupted" : "")
+                            + (unfinished.contains(0) && !killed.isEmpty() ? ", " : "")
+                            + (killed.isEmpty() ? "" : "the worker JVMs of ranks " + killed + " were killed (they are replaced)"));
                     sorted().forEach(f -> timeout.addSuppressed(f.failure));
                     throw timeout;
                 }
@@ -303,17 +317,47 @@ final class ProcessRanks {
         return new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + ": " + t, t);
     }
 
+    private void startFailed() {
+        if (!startFailed) {
+            startFailedAt = System.nanoTime();
+            startFailed = true;
+        }
+    }
+
+    /**
+     * @return whether {@code w} joined, or could not; null if it timed out (it was killed), or if
+     *         it was still joining a while after another rank failed to start (it was killed too)
+     */
+    private Workers.Event awaitStart(Workers.Worker w, long deadline) {
+        while (true) {
+            long until = startFailed ? startFailedAt + START_FAILURE_GRACE_NANOS : deadline;
+            if (until - deadline >= 0) {
+                until = deadline;
+            }
+            Workers.Event e = w.poll(run, Math.min(until, System.nanoTime() + SLICE_NANOS));
+            if (e != null) {
+                return e;
+            }
+            if (System.nanoTime() - until >= 0) {
+                if (until == deadline) {
+                    return await(w, deadline);
+                }
+                w.kill(); // no failure of its own: it only waited for one that failed
+                return null;
+            }
+        }
+    }
+
     /**
      * @return the next event of {@code w} in this run; null if it did not come by {@code deadline}
      *         (the run has then timed out, and {@code w} was killed)
      */
     private Workers.Event await(Workers.Worker w, long deadline) {
         Workers.Event e = w.poll(run, deadline);
-        if (e != null) {
-            return e;
+        if (e == null) {
+            timeout();
+            e = w.poll(run, System.nanoTime() + KILL_GRACE_NANOS);
         }
-        timeout();
-        e = w.poll(run, System.nanoTime() + KILL_GRACE_NANOS);
         return e == null || e.type() == Workers.Event.DIED && w.killed() ? null : e;
     }
 
@@ -338,6 +382,9 @@ final class ProcessRanks {
 
     private synchronized void busy(boolean on) {
         rank0Busy = on;
+        if (!on && interrupted) {
+            Thread.interrupted(); // the timeout's interrupt of rank 0 must not reach what this thread does next
+        }
     }
 
     private void failed(Instant at, MpiException e) {

@@ -6,8 +6,8 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.time.Duration;
@@ -40,6 +40,8 @@ public final class RankWorker {
 
     private final DataInputStream in;
     private final DataOutputStream out;
+    private volatile long joinedAt;
+    private volatile long doneAt;
 
     private RankWorker(Socket s) throws IOException {
         in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
@@ -85,22 +87,34 @@ public final class RankWorker {
         w.out.writeLong(ProcessHandle.current().pid());
         w.out.flush();
         Launcher launcher = LauncherFactory.create();
-        while (true) {
-            int type;
-            ControlWire.RunRequest request;
-            try {
-                type = w.in.readInt();
+        log("connected and launcher ready");
+        try {
+            while (true) {
+                int type = w.in.readInt();
                 if (type != ControlWire.RUN) {
                     w.in.readLong(); // a GO or ABORT for a run that has ended here: nothing to do
                     continue;
                 }
-                request = ControlWire.RunRequest.read(w.in);
-            } catch (EOFException e) {
-                Runtime.getRuntime().halt(0);
-                return;
+                ControlWire.RunRequest request = ControlWire.RunRequest.read(w.in);
+                long t0 = System.nanoTime();
+                w.joinedAt = t0;
+                w.doneAt = t0;
+                w.execute(launcher, request);
+                log(String.format("%s call #%d, rank %d of %d: %.0f ms (joined after %.0f ms, then %.0f ms)",
+                        request.uniqueId(), request.call(), request.rank(), request.size(),
+                        (System.nanoTime() - t0) / 1e6, (w.joinedAt - t0) / 1e6, (w.doneAt - w.joinedAt) / 1e6));
             }
-            w.execute(launcher, request);
+        } catch (IOException e) {
+            // the test JVM closed the connection or is gone: so is this worker, whatever threads are left
+            log("control connection closed: " + e);
+            Runtime.getRuntime().halt(0);
         }
+    }
+
+    /** A line in this worker's log (its standard output): when it is ready, and how long each request took. */
+    private static void log(String what) {
+        System.out.printf("%tT.%<tL +%d ms: %s%n", System.currentTimeMillis(),
+                ManagementFactory.getRuntimeMXBean().getUptime(), what);
     }
 
     /** Runs the test of {@code request}; reports a failure if it ended without reaching the call. */
@@ -117,10 +131,13 @@ public final class RankWorker {
             context = null;
         }
         if (!ctx.reported) {
-            IllegalStateException e = new IllegalStateException("the worker for rank " + request.rank() + " ran "
-                    + request.uniqueId() + (outcome.result == null ? " but JUnit did not execute it"
-                    : ", which ended " + outcome.result.getStatus()) + " without reaching its target.run call #"
-                    + request.call() + (outcome.failure == null ? "" : ": " + outcome.failure), outcome.failure);
+            IllegalStateException e = new IllegalStateException("the worker for rank " + request.rank()
+                    + (outcome.result == null ? " could not run " + request.uniqueId() + " (JUnit did not execute it)"
+                    : " ran " + request.uniqueId() + ", which ended " + outcome.result.getStatus()
+                    + " without reaching its target.run call #" + request.call())
+                    + (outcome.failure == null ? "" : ": " + outcome.failure), outcome.failure);
+            // not the test's doing as far as we know (a class path changed under this JVM, say): replace it
+            ctx.send(ControlWire.RETIRE, null);
             ctx.report(ControlWire.JOIN_FAILED, ControlWire.Failure.of(e, Instant.now()));
         }
     }
@@ -193,6 +210,7 @@ public final class RankWorker {
             }
             ControlWire.Failure failure = null;
             try {
+                worker.joinedAt = System.nanoTime();
                 send(ControlWire.JOINED, null);
                 if (awaitCommand() != ControlWire.GO) {
                     mpi.abort(); // a peer could not start: leave without running
@@ -215,6 +233,7 @@ public final class RankWorker {
                 mpi.abort();
                 Runtime.getRuntime().halt(4); // the test JVM is gone
             }
+            worker.doneAt = System.nanoTime();
             report(ControlWire.RESULT, failure);
             throw new Finished();
         }

@@ -15,15 +15,20 @@ import java.net.SocketTimeoutException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
@@ -41,16 +46,24 @@ final class Workers {
     private static final List<String> INHERITED = List.of("--add-modules", "--add-exports", "--add-opens",
             "--add-reads", "--enable-native-access", "--sun-misc-unsafe-memory-access", "--enable-preview", "-Xss",
             "-ea", "-enableassertions", "-da", "-disableassertions", "-XX:MaxDirectMemorySize");
-    /** Flags that make a worker start and run lighter on a small machine (measured; see the report in ProcessRanks). */
-    private static final List<String> WORKER_FLAGS = List.of("-Xmx1g", "-XX:+UseSerialGC", "-XX:-UsePerfData",
-            "-Xshare:auto");
+    /**
+     * Flags of the worker JVMs: a serial collector (no GC threads competing for a small machine's
+     * cores), no perf-data file. Measured over the process target on 2 cores (user+sys CPU of
+     * {@code -Djspin.conformance.processes=only}): these 122 s; with {@code -XX:TieredStopAtLevel=1}
+     * too 136 s (C1 code is slow for the long-lived workers); neither 137 s.
+     */
+    private static final List<String> WORKER_FLAGS = List.of("-Xmx1g", "-XX:+UseSerialGC", "-XX:-UsePerfData");
+    /** Replaces {@link #WORKER_FLAGS} (space-separated). */
+    static final String FLAGS_PROPERTY = "jspin.conformance.workerFlags";
     /** How long a worker may take to start and connect. */
     private static final long START_NANOS = TimeUnit.SECONDS.toNanos(30);
 
-    private static final List<Worker> SLOTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<Worker> SLOTS = new CopyOnWriteArrayList<>();
     private static ServerSocket control;
     private static List<String> command;
     private static Path logs;
+    /** Slots whose log has been started by this JVM (a replacement worker appends to it). */
+    private static final Set<Integer> LOGGED = new HashSet<>();
 
     private Workers() {
     }
@@ -74,7 +87,8 @@ final class Workers {
         /** The last run whose final message (JOIN_FAILED or RESULT) the reader has seen. */
         private volatile long finished = -1;
         private volatile boolean killed;
-        private volatile java.util.function.Consumer<Event> listener;
+        private volatile boolean retired;
+        private volatile Consumer<Event> listener;
 
         Worker(int slot, Process process, Path log, String token) {
             this.slot = slot;
@@ -84,20 +98,20 @@ final class Workers {
         }
 
         /** Sets what is told of every event as the reader sees it (null: nobody). */
-        void listener(java.util.function.Consumer<Event> l) {
+        void listener(Consumer<Event> l) {
             listener = l;
         }
 
         private void publish(Event e) {
             events.add(e);
-            java.util.function.Consumer<Event> l = listener;
+            Consumer<Event> l = listener;
             if (l != null) {
                 l.accept(e);
             }
         }
 
         boolean usable() {
-            return !dead && !killed && process.isAlive();
+            return !dead && !killed && !retired && process.isAlive();
         }
 
         /** @return whether the worker has reported the end of run {@code run} (or is gone) */
@@ -176,6 +190,10 @@ final class Workers {
                 while (true) {
                     int type = in.readInt();
                     long run = in.readLong();
+                    if (type == ControlWire.RETIRE) {
+                        retired = true; // replaced when next needed
+                        continue;
+                    }
                     ControlWire.Failure f = null;
                     if (type == ControlWire.JOIN_FAILED || type == ControlWire.RESULT && in.readBoolean()) {
                         f = ControlWire.Failure.read(in);
@@ -270,8 +288,9 @@ final class Workers {
         Path log = logs.resolve("rank-" + (slot + 1) + ".log");
         try {
             Files.writeString(log, "---- worker for rank " + (slot + 1) + " started " + Instant.now() + ": "
-                    + String.join(" ", cmd) + System.lineSeparator(), java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND);
+                    + String.join(" ", cmd) + System.lineSeparator(), StandardOpenOption.CREATE,
+                    LOGGED.add(slot) ? StandardOpenOption.TRUNCATE_EXISTING
+                            : StandardOpenOption.APPEND);
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.PIPE).start();
@@ -310,7 +329,8 @@ final class Workers {
     private static List<String> command() {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(WORKER_FLAGS);
+        String flags = System.getProperty(FLAGS_PROPERTY);
+        cmd.addAll(flags == null ? WORKER_FLAGS : List.of(flags.trim().split("\\s+")).stream().filter(f -> !f.isEmpty()).toList());
         List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -327,7 +347,7 @@ final class Workers {
                 }
             }
         }
-        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("jspin.")).sorted()
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("jspin.") && !k.equals(FLAGS_PROPERTY)).sorted()
                 .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
