@@ -64,7 +64,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
      * How long the progress thread of a poll-driven fabric parks while callers drive (they poll the
      * fabric; when the last one stops, the progress thread must take over within this).
      */
-    private static final long DRIVEN_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    private static final long DRIVEN_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
     /**
      * How long after a caller's last round the progress thread of a poll-driven fabric still keeps
      * out of the fabric: callers that send and wait in quick succession drive it themselves, and a
@@ -363,10 +363,14 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     /** @return the work done in one round, or -1 if another thread is driving (or the engine stopped) */
     private int tryRound() {
+        boolean mine = Thread.currentThread() == progress.thread();
+        if (mine && waiters.get() > 0 && fabric.pollDriven()) {
+            return -1; // a waiting caller polls the fabric itself: competing for it would only cost a core
+        }
         if (stopped || !driving.compareAndSet(false, true)) {
             return -1;
         }
-        if (Thread.currentThread() != progress.thread()) {
+        if (!mine) {
             lastCallerRound = System.nanoTime();
         }
         int work;
@@ -403,6 +407,9 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     @Override
     public boolean hasWork() {
+        if (fabric.pollDriven() && waiters.get() > 0 && Thread.currentThread() == progress.thread()) {
+            return false; // the waiting caller does this work; the progress thread would only spin beside it
+        }
         return pending || !commands.isEmpty() || fabric.hasPending();
     }
 

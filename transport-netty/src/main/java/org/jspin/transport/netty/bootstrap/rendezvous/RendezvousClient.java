@@ -128,7 +128,13 @@ public final class RendezvousClient implements EndpointExchange {
             attempts++;
             try {
                 s.connect(to, (int) Math.min(left, Integer.MAX_VALUE));
-                return s;
+                if (s.getLocalPort() == s.getPort() && s.getLocalAddress().equals(s.getInetAddress())) {
+                    // TCP self-connect: with nobody listening yet, the kernel gave this socket the very
+                    // port it dials and connected it to itself, which would keep the server from binding
+                    s.close();
+                } else {
+                    return s;
+                }
             } catch (ConnectException e) {
                 s.close();
             } catch (SocketTimeoutException e) {
