@@ -3,8 +3,6 @@ package org.jspin.transport.netty;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,11 +23,11 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 
-import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.fabric.Fabric;
+import org.jspin.nic.fabric.Mailbox;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
 import org.jspin.transport.netty.bootstrap.NettyLaunch;
@@ -46,9 +44,8 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: none of its own. The engine (one thread at a time) calls {@link #send},
  * {@link #poll}, {@link #release} and {@link #await}, and the rank's {@link DrivenIoEventLoop}
  * runs inside those calls on the same thread: a caller waiting for a message reads it from the
- * socket itself. Decoded arrivals go to {@link #inbound} and finished writes to
- * {@link #released}, allocation-free bounded queues drained by the same poll; inbound packets
- * come from a pool fed by {@link #release}.
+ * socket itself. Decoded arrivals and finished writes go to the endpoint's {@link Mailbox},
+ * drained by the same poll; inbound packets come from a pool fed by {@link #release}.
  *
  * <p>Back-pressure: {@link #send} refuses a packet while the peer's channel is not writable (its
  * outbound bytes are above the high water mark), so the engine keeps it in its backlog and
@@ -86,10 +83,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final String jobId;
     private final NettyLaunch launch;
     private final Peer[] peers;
-    private final ManyToOneConcurrentArrayQueue<Packet> inbound = new ManyToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
-    private final ManyToOneConcurrentArrayQueue<Packet> released = new ManyToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
+    private final Mailbox mailbox = new Mailbox(INBOUND_CAPACITY, INBOUND_CAPACITY);
     private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
-    private final Queue<Integer> failedPeers = new ConcurrentLinkedQueue<>();
     private final CountDownLatch connected;
     private final AtomicReference<String> startFailure = new AtomicReference<>();
     private final List<Channel> accepted = new ArrayList<>();
@@ -323,7 +318,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         }
         p.source = rank;
         if (target == rank) {
-            return inbound.offer(p); // to itself: by reference, as the in-JVM fabric does
+            return mailbox.arrive(p); // to itself: by reference, as the in-JVM fabric does
         }
         Peer peer = peers[target];
         if (peer.gone) {
@@ -349,30 +344,11 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     @Override
     public int poll(PacketHandler handler, int limit) {
-        // departures noticed before draining are reported only after both queues are drained, so a
-        // departure never overtakes what the peer sent before it left (as in the in-JVM fabric)
         loop.adopt();
         loop.runNow(); // this thread reads the sockets and finishes pending writes: no hand-off
-        int departures = failedPeers.size();
-        int n = 0;
-        Packet p;
-        while (n < limit && (p = released.poll()) != null) {
-            handler.onReleased(p);
-            n++;
-        }
-        while (n < limit && (p = inbound.poll()) != null) {
-            handler.onPacket(p);
-            n++;
-        }
-        if (readingPaused && inbound.size() < INBOUND_HIGH_WATER / 4) {
+        int n = mailbox.deliver(handler, limit, gone -> "rank " + gone + ": connection lost");
+        if (readingPaused && mailbox.arrivals() < INBOUND_HIGH_WATER / 4) {
             resumeReading();
-        }
-        if (n < limit || (released.isEmpty() && inbound.isEmpty())) {
-            for (int i = 0; i < departures; i++) {
-                Integer gone = failedPeers.poll();
-                handler.onPeerFailed(gone, "rank " + gone + ": " + "connection lost");
-                n++;
-            }
         }
         return n;
     }
@@ -390,7 +366,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     @Override
     public boolean hasPending() {
-        return !inbound.isEmpty() || !released.isEmpty() || !failedPeers.isEmpty();
+        return mailbox.hasPending();
     }
 
     @Override
@@ -427,10 +403,10 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     @Override
     public void arrived(Packet p) {
-        while (!inbound.offer(p)) {
+        while (!mailbox.arrive(p)) {
             Thread.onSpinWait(); // only once reading failed to pause in time; the engine is draining
         }
-        if (!readingPaused && inbound.size() > INBOUND_HIGH_WATER) {
+        if (!readingPaused && mailbox.arrivals() > INBOUND_HIGH_WATER) {
             pauseReading();
         }
         // no wake-up: Netty calls this on the engine's driving thread, whose poll takes it next
@@ -449,7 +425,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         }
         if (!closed) {
             LOG.debug("rank {}: connection to rank {} ended: {}", rank, peer, reason);
-            failedPeers.add(peer);
+            mailbox.depart(peer);
         }
     }
 
@@ -460,7 +436,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /** A sent packet is free again; called on the driving thread (a send's copy, a finished write). */
     private void giveBack(Packet p) {
-        while (!released.offer(p)) {
+        while (!mailbox.release(p)) {
             Thread.onSpinWait(); // bounded by the engine's pool, far below the capacity
         }
     }
@@ -495,7 +471,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         closeChannels();
         launch.exchange().close();
         Packet p;
-        while ((p = inbound.poll()) != null) {
+        while ((p = mailbox.takeArrival()) != null) {
             FrameDecoder.release(p); // arrivals nobody will take: free their buffers
         }
     }

@@ -1,12 +1,9 @@
 package org.jspin.nic.fabric.local;
 
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-
-import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.fabric.Fabric;
+import org.jspin.nic.fabric.Mailbox;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
 
@@ -31,25 +28,21 @@ final class LocalEndpoint implements Fabric {
 
     private final LocalHub hub;
     private final int rank;
-    private final ManyToOneConcurrentArrayQueue<Packet> inbound;
-    private final ManyToOneConcurrentArrayQueue<Packet> released;
-    private final Queue<Integer> failedPeers = new ConcurrentLinkedQueue<>();
+    private final Mailbox mailbox;
     private volatile Runnable wakeup = () -> { };
     private volatile boolean closed;
 
     private LocalEndpoint() {
         this.hub = null;
         this.rank = -1;
-        this.inbound = null;
-        this.released = null;
+        this.mailbox = null;
         this.closed = true;
     }
 
     LocalEndpoint(LocalHub hub, int rank, int inboundCapacity) {
         this.hub = hub;
         this.rank = rank;
-        this.inbound = new ManyToOneConcurrentArrayQueue<>(inboundCapacity);
-        this.released = new ManyToOneConcurrentArrayQueue<>(RELEASE_CAPACITY);
+        this.mailbox = new Mailbox(inboundCapacity, RELEASE_CAPACITY);
     }
 
     @Override
@@ -84,7 +77,7 @@ final class LocalEndpoint implements Fabric {
             throw new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + target + " has left the job");
         }
         packet.source = rank;
-        if (!peer.inbound.offer(packet)) {
+        if (!peer.mailbox.arrive(packet)) {
             return false;
         }
         peer.wakeup.run();
@@ -93,29 +86,7 @@ final class LocalEndpoint implements Fabric {
 
     @Override
     public int poll(PacketHandler handler, int limit) {
-        // A peer's packets and releases are queued before the notice of its departure. So only the
-        // departures already noticed before the queues are drained are reported, and only once
-        // both queues have been drained: a departure must never overtake what the peer did before
-        // it left (say the release that completes a send it received).
-        int departures = failedPeers.size();
-        int n = 0;
-        Packet p;
-        while (n < limit && (p = released.poll()) != null) {
-            handler.onReleased(p);
-            n++;
-        }
-        while (n < limit && (p = inbound.poll()) != null) {
-            handler.onPacket(p);
-            n++;
-        }
-        if (n < limit || (released.isEmpty() && inbound.isEmpty())) {
-            for (int i = 0; i < departures; i++) {
-                Integer gone = failedPeers.poll();
-                handler.onPeerFailed(gone, "rank " + gone + " left the job");
-                n++;
-            }
-        }
-        return n;
+        return mailbox.deliver(handler, limit, gone -> "rank " + gone + " left the job");
     }
 
     @Override
@@ -124,7 +95,7 @@ final class LocalEndpoint implements Fabric {
         if (owner == null || owner == CLOSED || owner.closed) {
             return; // its sender is gone and will not reuse it
         }
-        while (!owner.released.offer(packet)) {
+        while (!owner.mailbox.release(packet)) {
             Thread.onSpinWait(); // cannot stay full: unreleased packets are bounded by the sender's pool
         }
         owner.wakeup.run();
@@ -132,7 +103,7 @@ final class LocalEndpoint implements Fabric {
 
     @Override
     public boolean hasPending() {
-        return !inbound.isEmpty() || !released.isEmpty() || !failedPeers.isEmpty();
+        return mailbox.hasPending();
     }
 
     @Override
@@ -141,7 +112,7 @@ final class LocalEndpoint implements Fabric {
     }
 
     void peerGone(int peer) {
-        failedPeers.add(peer);
+        mailbox.depart(peer);
         wakeup.run();
     }
 

@@ -56,6 +56,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class RendezvousServer implements AutoCloseable {
     /** How long a server waits for all ranks when {@link #start(String, int, String, String, int)} is not told. */
+    /** How long binding a fixed port is retried while it is busy. */
+    private static final long BIND_RETRY_MILLIS = 1000;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
     private static final Logger LOG = LoggerFactory.getLogger(RendezvousServer.class);
@@ -144,10 +146,28 @@ public final class RendezvousServer implements AutoCloseable {
         }
         ServerSocket listener = null;
         try {
-            listener = new ServerSocket();
-            // rank 0 rebinds a fixed port job after job: do not let the last job's TIME_WAIT refuse it
-            listener.setReuseAddress(true);
-            listener.bind(new InetSocketAddress(InetAddress.getByName(bindHost), port), Math.clamp(size, 50, 4096));
+            // a fixed port can be briefly held by a client of this very job that dialled it before we
+            // listened and met itself (TCP self-connect; the client drops such a socket at once)
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(port == 0 ? 0 : BIND_RETRY_MILLIS);
+            while (true) {
+                listener = new ServerSocket();
+                // rank 0 rebinds a fixed port job after job: do not let the last job's TIME_WAIT refuse it
+                listener.setReuseAddress(true);
+                try {
+                    listener.bind(new InetSocketAddress(InetAddress.getByName(bindHost), port), Math.clamp(size, 50, 4096));
+                    break;
+                } catch (java.net.BindException busy) {
+                    closeQuietly(listener);
+                    if (System.nanoTime() > until) {
+                        throw busy;
+                    }
+                    Thread.sleep(10);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MpiException(ErrorClass.ERR_OTHER, "interrupted while binding the rendezvous server to "
+                    + bindHost + ":" + port);
         } catch (IOException e) {
             closeQuietly(listener);
             throw new MpiException(ErrorClass.ERR_OTHER, "cannot bind the rendezvous server to "
