@@ -1,14 +1,12 @@
 package org.jspin.cli;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.jspin.error.MpiException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code jspin exec PROGRAM [args]}: one rank of a job some launcher started ({@code jspin run},
@@ -23,24 +21,18 @@ import picocli.CommandLine.Parameters;
                 + " and JSPIN_SECRET).",
                 "PROGRAM is halo2d, pingpong, or a main class (with --classpath)."})
 final class ExecCommand implements Callable<Integer> {
-    @Option(names = "--classpath", paramLabel = "PATH", description = "where PROGRAM's classes are, if not in jspin")
-    String classpath;
-
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "an example's name or a main class")
-    String program;
-
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments")
-    List<String> args = new ArrayList<>();
+    @Mixin
+    ProgramSpec spec;
 
     @Override
     public Integer call() throws Exception {
         watchLauncher();
-        var main = Programs.main(program, classpath);
+        var main = spec.main();
         try {
-            Programs.invoke(main, args);
+            Programs.invoke(main, spec.args);
             return 0;
         } catch (MpiException e) {
-            System.err.println("jspin exec: " + program + " failed: " + e.getMessage());
+            System.err.println("jspin exec: " + spec.program + " failed: " + e.getMessage());
             return 1;
         } catch (Error | Exception e) {
             throw e;

@@ -1,7 +1,6 @@
 package org.jspin.cli;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,8 @@ import org.jspin.error.MpiException;
 import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code jspin run -n N PROGRAM [args]}: N JVMs on this machine, connected by the Netty fabric.
@@ -33,14 +32,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "600", description = "seconds the whole job may take (default ${DEFAULT-VALUE})")
     long timeoutSeconds;
 
-    @Option(names = "--classpath", paramLabel = "PATH", description = "where PROGRAM's classes are, if not in jspin")
-    String classpath;
-
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "an example's name or a main class")
-    String program;
-
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments")
-    List<String> args = new ArrayList<>();
+    @Mixin
+    ProgramSpec spec;
 
     @Override
     public Integer call() {
@@ -50,14 +43,8 @@ final class RunCommand implements Callable<Integer> {
         if (timeoutSeconds < 1) {
             throw new MpiException(ErrorClass.ERR_ARG, "--timeout must be at least 1 second, got " + timeoutSeconds);
         }
-        Programs.main(program, classpath); // an unknown program fails here, once, not in every rank
-        List<String> exec = new ArrayList<>();
-        if (classpath != null) {
-            exec.add("--classpath");
-            exec.add(classpath);
-        }
-        exec.add(program);
-        exec.addAll(args);
+        spec.main(); // an unknown program fails here, once, not in every rank
+        List<String> exec = spec.asExecArguments();
         Map<String, String> env = new HashMap<>();
         if (backend != null) {
             env.put("JSPIN_BACKEND", backend);
