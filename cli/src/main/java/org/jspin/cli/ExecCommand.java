@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 import org.jspin.error.MpiException;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 
 /**
