@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -90,8 +91,9 @@ class ExternalLaunchersSystemTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void openMpiMpirunRunsTwoRanksBitIdentical() throws InterruptedException {
-        Path mpirun = SpawnedProcess.onPath("mpirun").orElseGet(() -> fail("mpirun (Open MPI) is not on the PATH;"
-                + " install Debian's openmpi-bin package"));
+        Path mpirun = openMpiLauncher().orElseGet(() -> fail("Open MPI's launcher is not on the PATH (neither"
+                + " mpirun.openmpi nor an mpirun whose --version says Open MPI); ./jspin test installs Debian's"
+                + " openmpi-bin package, or run apt-get install openmpi-bin"));
         Map<String, String> env = Map.of("JSPIN_RENDEZVOUS", "127.0.0.1:" + SpawnedProcess.freeLoopbackPort(),
                 "JSPIN_SECRET", secret());
         SpawnedProcess p = start(underLauncher(List.of(mpirun.toString(), "--allow-run-as-root", "--oversubscribe",
@@ -100,6 +102,26 @@ class ExternalLaunchersSystemTest {
         assertEquals(0, code, p.transcript());
         assertOneReport(p, 2);
         System.out.printf("mpirun -n 2 halo2d: %.1f s%n", p.elapsedSeconds());
+    }
+
+    /**
+     * Open MPI's own launcher: {@code mpirun.openmpi} (Debian's name for it), else an {@code mpirun}
+     * that says it is Open MPI's. A bare {@code mpirun} is an alternatives link that may as well be
+     * MPICH's Hydra, which refuses Open MPI's flags.
+     */
+    private static Optional<Path> openMpiLauncher() throws InterruptedException {
+        Optional<Path> named = SpawnedProcess.onPath("mpirun.openmpi");
+        if (named.isPresent()) {
+            return named;
+        }
+        Optional<Path> mpirun = SpawnedProcess.onPath("mpirun");
+        if (mpirun.isEmpty()) {
+            return Optional.empty();
+        }
+        try (SpawnedProcess version = SpawnedProcess.start(List.of(mpirun.get().toString(), "--version"), Map.of())) {
+            version.awaitExit(Duration.ofSeconds(20));
+            return (version.out() + version.err()).contains("Open MPI") ? mpirun : Optional.empty();
+        }
     }
 
     private static Map<String, String> slurm(int procId, Map<String, String> more) {
