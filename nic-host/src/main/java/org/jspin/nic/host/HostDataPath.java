@@ -3,14 +3,10 @@ package org.jspin.nic.host;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
-
 import org.jspin.datatype.cursor.TypeCursor;
 import org.jspin.nic.NicConfig;
 import org.jspin.nic.engine.DataPath;
+import org.jspin.nic.engine.Meters;
 import org.jspin.nic.engine.RecvOp;
 import org.jspin.nic.engine.SendOp;
 import org.jspin.nic.engine.Tally;
@@ -28,39 +24,35 @@ import org.jspin.nic.fabric.Packet;
  * cause it: the NIC reads every sent byte and writes every received one (DMA), the CPU reads and
  * writes every byte it packs or unpacks.
  */
-final class HostDataPath implements DataPath {
+final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
     private final int chunkSize;
     private final boolean streaming;
     private final Arena arena = Arena.ofShared();
 
-    private final Tally packed = new Tally();
-    private final Tally unpacked = new Tally();
-    private final Tally cpuRead = new Tally();
-    private final Tally cpuWritten = new Tally();
-    private final Tally nicRead = new Tally();
-    private final Tally nicWritten = new Tally();
-    private final Tally stagingInUse = new Tally();
-    private final Tally stagingAllocated = new Tally();
+    private final Tally packed;
+    private final Tally unpacked;
+    private final Tally cpuRead;
+    private final Tally cpuWritten;
+    private final Tally nicRead;
+    private final Tally nicWritten;
+    private final Tally stagingInUse;
+    private final Tally stagingAllocated;
 
-    HostDataPath(NicConfig config, MeterRegistry meters, Tags tags) {
+    HostDataPath(NicConfig config, Meters meters) {
         this.chunkSize = config.chunkSize();
         this.streaming = config.streamingUnpack();
-        counter(meters, tags, "jspin.cpu.bytes.packed", packed);
-        counter(meters, tags, "jspin.cpu.bytes.unpacked", unpacked);
-        counter(meters, tags, "jspin.memory.cpu.read", cpuRead);
-        counter(meters, tags, "jspin.memory.cpu.written", cpuWritten);
-        counter(meters, tags, "jspin.memory.nic.read", nicRead);
-        counter(meters, tags, "jspin.memory.nic.written", nicWritten);
-        Gauge.builder("jspin.staging.buffers.in.use", stagingInUse, Tally::get).tags(tags).register(meters);
-        Gauge.builder("jspin.staging.buffers.allocated", stagingAllocated, Tally::get).tags(tags).register(meters);
-    }
-
-    private static void counter(MeterRegistry meters, Tags tags, String name, Tally tally) {
-        FunctionCounter.builder(name, tally, Tally::get).baseUnit("bytes").tags(tags).register(meters);
+        this.packed = meters.counter("jspin.cpu.bytes.packed", "bytes");
+        this.unpacked = meters.counter("jspin.cpu.bytes.unpacked", "bytes");
+        this.cpuRead = meters.counter("jspin.memory.cpu.read", "bytes");
+        this.cpuWritten = meters.counter("jspin.memory.cpu.written", "bytes");
+        this.nicRead = meters.counter("jspin.memory.nic.read", "bytes");
+        this.nicWritten = meters.counter("jspin.memory.nic.written", "bytes");
+        this.stagingInUse = meters.gauge("jspin.staging.buffers.in.use");
+        this.stagingAllocated = meters.gauge("jspin.staging.buffers.allocated");
     }
 
     @Override
-    public void fill(SendOp send, long offset, int length, Packet packet) {
+    public void fill(SendOp<Void> send, long offset, int length, Packet packet) {
         packet.payloadLength = length;
         nicRead.add(length);
         long dense = send.denseOffset();
@@ -96,7 +88,7 @@ final class HostDataPath implements DataPath {
     }
 
     @Override
-    public void deliver(RecvOp recv, long offset, MemorySegment src, long srcOffset, long length) {
+    public void deliver(RecvOp<Staged> recv, long offset, MemorySegment src, long srcOffset, long length) {
         nicWritten.add(length);
         long dense = recv.denseOffset();
         if (dense >= 0) {
@@ -107,18 +99,19 @@ final class HostDataPath implements DataPath {
             unpack(recv.entry().cursor(), offset, src, srcOffset, length);
             return;
         }
-        Staged staged = (Staged) recv.pathState;
+        Staged staged = recv.state();
         if (staged == null) {
             staged = new Staged(recv.accepted());
-            recv.pathState = staged;
+            recv.state(staged);
             stagingInUse.add(1);
         }
         MemorySegment.copy(src, srcOffset, staged.buffer, offset, length);
     }
 
     @Override
-    public void finish(RecvOp recv) {
-        if (recv.pathState instanceof Staged staged) {
+    public void finish(RecvOp<Staged> recv) {
+        Staged staged = recv.state();
+        if (staged != null) {
             try {
                 unpack(recv.entry().cursor(), 0, staged.buffer, 0, recv.accepted());
             } finally {
@@ -128,13 +121,14 @@ final class HostDataPath implements DataPath {
     }
 
     @Override
-    public void abandon(RecvOp recv) {
+    public void abandon(RecvOp<Staged> recv) {
         drop(recv);
     }
 
-    private void drop(RecvOp recv) {
-        if (recv.pathState instanceof Staged staged) {
-            recv.pathState = null;
+    private void drop(RecvOp<Staged> recv) {
+        Staged staged = recv.state();
+        if (staged != null) {
+            recv.state(null);
             staged.arena.close();
             stagingInUse.add(-1);
         }
@@ -156,7 +150,7 @@ final class HostDataPath implements DataPath {
     }
 
     /** A whole message staged before one unpack (streaming off); freed as soon as it is unpacked. */
-    private static final class Staged {
+    static final class Staged {
         final Arena arena = Arena.ofShared();
         final MemorySegment buffer;
 

@@ -1,11 +1,11 @@
 package org.jspin.nic.host;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
 
 import org.jspin.nic.Nic;
 import org.jspin.nic.NicConfig;
 import org.jspin.nic.NicProvider;
+import org.jspin.nic.engine.Meters;
 import org.jspin.nic.engine.ProtocolEngine;
 import org.jspin.nic.fabric.Fabric;
 
@@ -21,7 +21,7 @@ public final class HostNicProvider implements NicProvider {
 
     @Override
     public Nic open(Fabric fabric, NicConfig config, MeterRegistry meters) {
-        Tags tags = Tags.of("rank", Integer.toString(fabric.rank()), "backend", NAME);
-        return new ProtocolEngine(NAME, fabric, new HostDataPath(config, meters, tags), config, meters);
+        Meters tagged = new Meters(meters, NAME, fabric.rank());
+        return new ProtocolEngine<>(NAME, fabric, new HostDataPath(config, tagged), config, tagged);
     }
 }

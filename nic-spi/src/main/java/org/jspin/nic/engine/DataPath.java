@@ -8,27 +8,60 @@ import org.jspin.nic.fabric.Packet;
  * What differs between backends: how bytes get from the user's send buffer into packets, and from
  * packets into the user's receive buffer, and what that costs. Everything else (matching, the
  * eager/rendezvous protocol, flow control, completion) is the {@link ProtocolEngine}'s, the same
- * for every backend. Called on the progress thread only.
+ * for every backend. Called by whichever thread drives the engine, one at a time.
+ *
+ * <p>A message's life on each side is bracketed by hooks, where a NIC sets up and tears down what
+ * it keeps per message (a sPIN NIC's header and completion handlers, outbound set-up): on the send
+ * side {@link #sendStarted}, then {@link #fill} per packet, then {@link #sendEnded}; on the receive
+ * side {@link #receiveStarted} once the message has matched, then {@link #deliver} per packet, then
+ * {@link #finish} or {@link #abandon}. The state a data path keeps per message lives in the
+ * operation, typed: {@code SendOp<S>.state()}, {@code RecvOp<R>.state()}.
+ *
+ * @param <S> the data path's state per send
+ * @param <R> the data path's state per receive
  */
-public interface DataPath {
+public interface DataPath<S, R> {
+    /**
+     * A send was accepted and will put packets out (it is not called for a send refused at once,
+     * say to a failed peer). Outbound set-up belongs here.
+     */
+    default void sendStarted(SendOp<S> send) {
+    }
+
     /**
      * Fills {@code packet}'s payload window with bytes {@code [offset, offset + length)} of the
      * send's message: a window on the user's buffer (zero-copy) or bytes packed into the packet's
      * staging buffer.
      */
-    void fill(SendOp send, long offset, int length, Packet packet);
+    void fill(SendOp<S> send, long offset, int length, Packet packet);
 
     /** A packet this data path filled has been released by the fabric (its staging is free again). */
     void released(Packet packet);
 
+    /** The send completed or failed; called once for every send, started or not. */
+    default void sendEnded(SendOp<S> send) {
+    }
+
+    /**
+     * The receive matched a message and will take {@link RecvOp#accepted()} &gt; 0 bytes of it (the
+     * header handler's moment): the sender, the length and whether the bytes come from the overflow
+     * buffer ({@link RecvOp#fromOverflow()}) are known. Exactly one of {@link #finish} and
+     * {@link #abandon} follows.
+     */
+    default void receiveStarted(RecvOp<R> recv) {
+    }
+
     /** Writes bytes {@code [offset, offset + length)} of the message, read from {@code src}, into the receive. */
-    void deliver(RecvOp recv, long offset, MemorySegment src, long srcOffset, long length);
+    void deliver(RecvOp<R> recv, long offset, MemorySegment src, long srcOffset, long length);
 
     /** All the bytes the receive accepted have been delivered. */
-    void finish(RecvOp recv);
+    void finish(RecvOp<R> recv);
 
-    /** A receive ended early (error, cancel, dead peer): drop what the data path holds for it. */
-    void abandon(RecvOp recv);
+    /**
+     * A receive ended early (error, cancel, dead peer): drop what the data path holds for it. May
+     * come without {@link #receiveStarted} (a posted receive that never matched).
+     */
+    void abandon(RecvOp<R> recv);
 
     /** Frees what the data path holds (staging memory). */
     void close();

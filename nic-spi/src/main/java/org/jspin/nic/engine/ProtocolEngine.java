@@ -9,10 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 
 import org.agrona.collections.Long2ObjectHashMap;
@@ -57,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * hands it over safely. A waiting caller driving the engine itself saves the hand-offs to and
  * from the progress thread that otherwise dominate small-message latency.
  */
-public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
+public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.Work {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolEngine.class);
     private static final int POLL_LIMIT = 64;
     /**
@@ -76,23 +73,23 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     private final String backend;
     private final Fabric fabric;
-    private final DataPath path;
+    private final DataPath<S, R> path;
     private final NicConfig config;
     private final Progress progress;
 
     private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
-    private final Matcher<RecvOp, Unexpected> matcher = new Matcher<>();
+    private final Matcher<RecvOp<R>, Unexpected> matcher = new Matcher<>();
     /** Sends not yet complete, by id. */
-    private final Long2ObjectHashMap<SendOp> liveSends = new Long2ObjectHashMap<>();
-    private final Long2ObjectHashMap<SendOp> awaitingCts = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<SendOp<S>> liveSends = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<SendOp<S>> awaitingCts = new Long2ObjectHashMap<>();
     /** Matched rendezvous receives whose data is flowing, by id. */
-    private final Long2ObjectHashMap<RecvOp> awaitingData = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<RecvOp<R>> awaitingData = new Long2ObjectHashMap<>();
     /** Sends whose first packet (EAGER or RTS) is not out yet, in the order they were started. */
-    private final ArrayDeque<SendOp> queued = new ArrayDeque<>();
+    private final ArrayDeque<SendOp<S>> queued = new ArrayDeque<>();
     /** Sends streaming DATA, served round robin. */
-    private final ArrayDeque<SendOp> streaming = new ArrayDeque<>();
+    private final ArrayDeque<SendOp<S>> streaming = new ArrayDeque<>();
     /** Receives whose CTS is not out yet. */
-    private final ArrayDeque<RecvOp> ctsDue = new ArrayDeque<>();
+    private final ArrayDeque<RecvOp<R>> ctsDue = new ArrayDeque<>();
     /** Packets the fabric refused (link full), resent in order before anything else. */
     private final ArrayDeque<Packet> backlog = new ArrayDeque<>();
     private final ArrayDeque<Packet> freePackets = new ArrayDeque<>();
@@ -101,14 +98,13 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     private int packetsMade;
     private long nextId = 1;
 
-    private final Tally messagesSent = new Tally();
-    private final Tally bytesSent = new Tally();
-    private final Tally messagesReceived = new Tally();
-    private final Tally bytesReceived = new Tally();
-    private final Tally unexpectedBytesCopied = new Tally();
-    private final Tally packetsOut = new Tally();
-    private final MeterRegistry meters;
-    private final Tags tags;
+    private final Tally messagesSent;
+    private final Tally bytesSent;
+    private final Tally messagesReceived;
+    private final Tally bytesReceived;
+    private final Tally unexpectedBytesCopied;
+    private final Tally packetsOut;
+    private final Meters meters;
 
     /** Set while a thread runs the engine's state machine. */
     private final java.util.concurrent.atomic.AtomicBoolean driving = new java.util.concurrent.atomic.AtomicBoolean();
@@ -131,7 +127,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
      *
      * @throws MpiException ERR_ARG if the chunk size exceeds what the fabric carries
      */
-    public ProtocolEngine(String backend, Fabric fabric, DataPath path, NicConfig config, MeterRegistry meters) {
+    public ProtocolEngine(String backend, Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters) {
         if (config.chunkSize() > fabric.maxPayload()) {
             throw new MpiException(ErrorClass.ERR_ARG, "chunk size " + config.chunkSize()
                     + " exceeds the fabric's largest payload " + fabric.maxPayload());
@@ -141,25 +137,20 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         this.path = path;
         this.config = config;
         this.meters = meters;
-        this.tags = Tags.of("rank", Integer.toString(fabric.rank()), "backend", backend);
-        register("jspin.messages.sent", messagesSent, "messages");
-        register("jspin.bytes.sent", bytesSent, "bytes");
-        register("jspin.messages.received", messagesReceived, "messages");
-        register("jspin.bytes.received", bytesReceived, "bytes");
-        register("jspin.unexpected.bytes.copied", unexpectedBytesCopied, "bytes");
-        Gauge.builder("jspin.packets.in.flight", packetsOut, Tally::get).tags(tags).register(meters);
+        this.messagesSent = meters.counter("jspin.messages.sent", "messages");
+        this.bytesSent = meters.counter("jspin.bytes.sent", "bytes");
+        this.messagesReceived = meters.counter("jspin.messages.received", "messages");
+        this.bytesReceived = meters.counter("jspin.bytes.received", "bytes");
+        this.unexpectedBytesCopied = meters.counter("jspin.unexpected.bytes.copied", "bytes");
+        this.packetsOut = meters.gauge("jspin.packets.in.flight");
         this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
         fabric.onActivity(this::wakeIfUnattended);
         progress.start();
     }
 
-    private void register(String name, Tally tally, String unit) {
-        FunctionCounter.builder(name, tally, Tally::get).baseUnit(unit).tags(tags).register(meters);
-    }
-
     /** @return the tags every meter of this NIC carries (rank, backend) */
     public Tags tags() {
-        return tags;
+        return meters.tags();
     }
 
     // ---- the caller's side: every call becomes a command for the progress thread ---------------
@@ -186,20 +177,20 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     @Override
     public void post(MatchEntry entry) {
-        RecvOp op = new RecvOp(entry);
+        RecvOp<R> op = new RecvOp<>(entry);
         submit(() -> startReceive(op));
     }
 
     @Override
     public void put(Put put) {
-        SendOp op = new SendOp(put);
+        SendOp<S> op = new SendOp<>(put);
         submit(() -> startSend(op));
     }
 
     @Override
     public void cancel(MatchEntry entry) {
         submit(() -> {
-            RecvOp r = matcher.removePosted(op -> op.entry == entry);
+            RecvOp<R> r = matcher.removePosted(op -> op.entry == entry);
             if (r != null) {
                 r.done = true;
                 notify(r.entry, new Event(Event.Kind.RECEIVE, entry.matchBits(), 0, 0, null, true));
@@ -229,7 +220,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         if (!(message instanceof Unexpected u)) {
             throw new MpiException(ErrorClass.ERR_REQUEST, "message " + message + " was not taken by this NIC's matched probe");
         }
-        RecvOp op = new RecvOp(entry);
+        RecvOp<R> op = new RecvOp<>(entry);
         submit(() -> {
             op.id = nextId++;
             consume(op, u);
@@ -245,7 +236,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     public String summary() {
         StringBuilder s = new StringBuilder();
         String rank = Integer.toString(rank());
-        for (Meter m : meters.getMeters()) {
+        for (Meter m : meters.registry().getMeters()) {
             Meter.Id id = m.getId();
             if (id.getName().startsWith("jspin.") && rank.equals(id.getTag("rank"))) {
                 double v = m.measure().iterator().next().getValue();
@@ -436,13 +427,13 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         }
         stopped = true;
         MpiException closed = new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC closed");
-        for (SendOp op : new ArrayList<>(liveSends.values())) {
+        for (SendOp<S> op : new ArrayList<>(liveSends.values())) {
             failSend(op, closed);
         }
-        for (RecvOp r : new ArrayList<>(awaitingData.values())) {
+        for (RecvOp<R> r : new ArrayList<>(awaitingData.values())) {
             failReceive(r, closed);
         }
-        RecvOp r;
+        RecvOp<R> r;
         while ((r = matcher.removePosted(op -> true)) != null) {
             failReceive(r, closed);
         }
@@ -467,7 +458,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     // ---- sending ------------------------------------------------------------------------------
 
-    private void startSend(SendOp op) {
+    private void startSend(SendOp<S> op) {
         op.id = nextId++;
         int target = op.put.target();
         if (stopped) {
@@ -479,6 +470,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             return;
         }
         liveSends.put(op.id, op);
+        path.sendStarted(op);
         queued.add(op);
     }
 
@@ -506,7 +498,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             if (p == null) {
                 return work;
             }
-            SendOp op = queued.poll();
+            SendOp<S> op = queued.poll();
             if (op.length <= config.eagerLimit()) {
                 sendEager(op, p);
             } else {
@@ -519,7 +511,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             if (p == null) {
                 return work;
             }
-            SendOp op = streaming.poll();
+            SendOp<S> op = streaming.poll();
             sendChunk(op, p);
             if (!op.done && op.sent < op.accepted) {
                 streaming.add(op);
@@ -529,7 +521,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         return work;
     }
 
-    private void sendEager(SendOp op, Packet p) {
+    private void sendEager(SendOp<S> op, Packet p) {
         header(op, p, PacketKind.EAGER);
         op.accepted = op.length;
         op.phase = SendOp.Phase.DRAINING;
@@ -546,14 +538,14 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         transmit(op, p);
     }
 
-    private void sendRts(SendOp op, Packet p) {
+    private void sendRts(SendOp<S> op, Packet p) {
         header(op, p, PacketKind.RTS);
         op.phase = SendOp.Phase.AWAITING_CTS;
         awaitingCts.put(op.id, op);
         transmit(op, p);
     }
 
-    private void sendChunk(SendOp op, Packet p) {
+    private void sendChunk(SendOp<S> op, Packet p) {
         int len = (int) Math.min(config.chunkSize(), op.accepted - op.sent);
         p.kind = PacketKind.DATA;
         p.target = op.put.target();
@@ -574,7 +566,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         transmit(op, p);
     }
 
-    private void header(SendOp op, Packet p, PacketKind kind) {
+    private void header(SendOp<S> op, Packet p, PacketKind kind) {
         p.kind = kind;
         p.target = op.put.target();
         p.matchBits = op.put.matchBits();
@@ -584,7 +576,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         p.signatureElements = op.signatureElements;
     }
 
-    private void transmit(SendOp op, Packet p) {
+    private void transmit(SendOp<S> op, Packet p) {
         p.owner = op;
         op.packetsOut++;
         transmit(p);
@@ -603,9 +595,9 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         } catch (RuntimeException e) {
             // the peer is gone (or the fabric could not take the packet): the packet will never come
             // back, so release it here, and fail only the send it belonged to, never the engine
-            Object owner = p.owner;
+            SendOp<S> op = ownerOf(p);
             onReleased(p);
-            if (owner instanceof SendOp op) {
+            if (op != null) {
                 failSend(op, asMpi(e, "sending to rank " + op.put.target()));
             }
             return true;
@@ -614,12 +606,12 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
 
     @Override
     public void onReleased(Packet p) {
-        Object owner = p.owner;
-        if (owner instanceof SendOp) {
+        SendOp<S> op = ownerOf(p);
+        if (op != null) {
             path.released(p);
         }
         free(p);
-        if (owner instanceof SendOp op) {
+        if (op != null) {
             op.packetsOut--;
             if (!op.done && op.phase == SendOp.Phase.DRAINING && op.packetsOut == 0) {
                 complete(op, null);
@@ -627,8 +619,14 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         }
     }
 
+    /** @return the send a packet of this engine's belongs to, or null (a CTS) */
+    @SuppressWarnings("unchecked") // only this engine's sends are packet owners
+    private SendOp<S> ownerOf(Packet p) {
+        return p.owner instanceof SendOp<?> op ? (SendOp<S>) op : null;
+    }
+
     private void onCts(Packet p) {
-        SendOp op = awaitingCts.remove(p.sendId);
+        SendOp<S> op = awaitingCts.remove(p.sendId);
         long accepted = p.messageLength;
         long recvId = p.recvId;
         fabric.release(p);
@@ -648,7 +646,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         }
     }
 
-    private void failSend(SendOp op, MpiException e) {
+    private void failSend(SendOp<S> op, MpiException e) {
         if (op.done) {
             return;
         }
@@ -658,19 +656,24 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         complete(op, e);
     }
 
-    private void complete(SendOp op, MpiException error) {
+    private void complete(SendOp<S> op, MpiException error) {
         op.done = true;
         liveSends.remove(op.id);
         if (error == null) {
             messagesSent.add(1);
             bytesSent.add(op.accepted);
         }
+        try {
+            path.sendEnded(op);
+        } catch (RuntimeException e) {
+            LOG.error("rank {}: the data path failed ending send {}", rank(), op.id, e);
+        }
         notify(op.put, new Event(Event.Kind.SEND, op.put.matchBits(), op.length, op.sent, error, false));
     }
 
     // ---- receiving ----------------------------------------------------------------------------
 
-    private void startReceive(RecvOp op) {
+    private void startReceive(RecvOp<R> op) {
         op.id = nextId++;
         if (stopped) {
             failReceive(op, new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC is closed"));
@@ -701,7 +704,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     }
 
     private void onEager(Packet p) {
-        RecvOp r = matcher.matchPosted(p.matchBits);
+        RecvOp<R> r = matcher.matchPosted(p.matchBits);
         if (r != null) {
             try {
                 matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
@@ -724,7 +727,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     }
 
     private void onRts(Packet p) {
-        RecvOp r = matcher.matchPosted(p.matchBits);
+        RecvOp<R> r = matcher.matchPosted(p.matchBits);
         int source = p.source;
         long bits = p.matchBits;
         long length = p.messageLength;
@@ -741,7 +744,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     }
 
     private void onData(Packet p) {
-        RecvOp r = awaitingData.get(p.recvId);
+        RecvOp<R> r = awaitingData.get(p.recvId);
         if (r == null || r.done) {
             fabric.release(p); // its receive failed already
             return;
@@ -764,7 +767,8 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     }
 
     /** A matched probe's message, or one found on the unexpected list when the receive was posted. */
-    private void consume(RecvOp r, Unexpected u) {
+    private void consume(RecvOp<R> r, Unexpected u) {
+        r.fromOverflow = u.kind == PacketKind.EAGER;
         matched(r, u.source, u.bits, u.length, u.signatureHash, u.signatureElements);
         if (u.kind == PacketKind.EAGER) {
             finishEager(r, u.data, 0);
@@ -794,7 +798,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
     }
 
     /** Records the match and decides how many bytes the receive takes (truncation, signature). */
-    private void matched(RecvOp r, int source, long bits, long length, long hash, long elements) {
+    private void matched(RecvOp<R> r, int source, long bits, long length, long hash, long elements) {
         r.source = source;
         r.messageBits = bits;
         r.messageBytes = length;
@@ -810,6 +814,14 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
             r.accepted = r.capacity;
         } else {
             r.accepted = length;
+        }
+        if (r.accepted > 0) {
+            try {
+                path.receiveStarted(r);
+            } catch (RuntimeException ex) {
+                r.error = asMpi(ex, "setting up the receive");
+                r.accepted = 0; // nothing is delivered: the receive completes with this error
+            }
         }
     }
 
@@ -835,7 +847,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
                 + " basic elements) differs from that of the receive's " + e.count() + " x " + t);
     }
 
-    private void finishEager(RecvOp r, MemorySegment src, long srcOffset) {
+    private void finishEager(RecvOp<R> r, MemorySegment src, long srcOffset) {
         try {
             if (r.accepted > 0) {
                 path.deliver(r, 0, src, srcOffset, r.accepted);
@@ -848,7 +860,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         finishReceive(r);
     }
 
-    private void acceptRendezvous(RecvOp r, long sendId) {
+    private void acceptRendezvous(RecvOp<R> r, long sendId) {
         r.peerSendId = sendId;
         if (failedRanks.get(r.source)) {
             failReceive(r, peerFailed(r.source));
@@ -860,7 +872,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         }
     }
 
-    private void sendCts(RecvOp r, Packet p) {
+    private void sendCts(RecvOp<R> r, Packet p) {
         p.kind = PacketKind.CTS;
         p.target = r.source;
         p.sendId = r.peerSendId;
@@ -873,7 +885,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         }
     }
 
-    private void finishReceive(RecvOp r) {
+    private void finishReceive(RecvOp<R> r) {
         try {
             if (r.accepted > 0) {
                 path.finish(r);
@@ -888,7 +900,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         notify(r.entry, new Event(Event.Kind.RECEIVE, r.messageBits, r.messageBytes, r.delivered, r.error, false));
     }
 
-    private void failReceive(RecvOp r, MpiException e) {
+    private void failReceive(RecvOp<R> r, MpiException e) {
         if (r.done) {
             return;
         }
@@ -908,12 +920,12 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         failedRanks.set(peer);
         LOG.debug("rank {}: peer {} gone: {}", rank(), peer, reason);
         MpiException e = peerFailed(peer);
-        for (SendOp op : new ArrayList<>(liveSends.values())) {
+        for (SendOp<S> op : new ArrayList<>(liveSends.values())) {
             if (op.put.target() == peer) {
                 failSend(op, e);
             }
         }
-        for (RecvOp r : new ArrayList<>(awaitingData.values())) {
+        for (RecvOp<R> r : new ArrayList<>(awaitingData.values())) {
             if (r.source == peer) {
                 awaitingData.remove(r.id);
                 failReceive(r, e);
@@ -921,7 +933,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         }
         ctsDue.removeIf(r -> r.source == peer && failAndTrue(r, e));
         boolean nobodyLeft = failedRanks.cardinality() >= size() - 1;
-        RecvOp r;
+        RecvOp<R> r;
         while ((r = matcher.removePosted(op -> op.entry.peer() == peer || (nobodyLeft && op.entry.peer() < 0))) != null) {
             failReceive(r, e);
         }
@@ -934,7 +946,7 @@ public final class ProtocolEngine implements Nic, PacketHandler, Progress.Work {
         });
     }
 
-    private boolean failAndTrue(RecvOp r, MpiException e) {
+    private boolean failAndTrue(RecvOp<R> r, MpiException e) {
         awaitingData.remove(r.id);
         failReceive(r, e);
         return true;

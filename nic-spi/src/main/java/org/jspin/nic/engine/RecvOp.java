@@ -5,9 +5,11 @@ import org.jspin.nic.MatchEntry;
 
 /**
  * The engine's state for one posted receive: the message it matched, the bytes it accepts and
- * how many have landed. Made on the caller's thread, then owned by the progress thread.
+ * how many have landed. Made on the caller's thread, then owned by the thread driving the engine.
+ *
+ * @param <R> what the {@link DataPath} keeps for the receive
  */
-public final class RecvOp {
+public final class RecvOp<R> {
     final MatchEntry entry;
     final long capacity;
     final long denseOffset;
@@ -21,10 +23,11 @@ public final class RecvOp {
     /** Bytes the receive takes: the message, cut to the capacity. */
     long accepted;
     long delivered;
+    /** The message arrived before the receive and its bytes wait in the overflow buffer. */
+    boolean fromOverflow;
     MpiException error;
     boolean done;
-    /** Data-path state (the host path's whole-message staging buffer, say). */
-    public Object pathState;
+    private R state;
 
     RecvOp(MatchEntry entry) {
         this.entry = entry;
@@ -42,8 +45,41 @@ public final class RecvOp {
         return accepted;
     }
 
+    /** @return bytes of the matched message (more than {@link #accepted()} when it truncates) */
+    public long messageBytes() {
+        return messageBytes;
+    }
+
+    /** @return world rank of the matched message's sender, or -1 before the match */
+    public int source() {
+        return source;
+    }
+
+    /** @return the engine's id of this receive (unique per rank) */
+    public long id() {
+        return id;
+    }
+
+    /**
+     * @return whether the message arrived unexpected and its bytes come from the overflow buffer
+     *         (an eager message copied aside), not from the network
+     */
+    public boolean fromOverflow() {
+        return fromOverflow;
+    }
+
     /** @return offset of the receive's one contiguous run from the buffer's first byte (origin included), or -1 if it is not contiguous */
     public long denseOffset() {
         return denseOffset;
+    }
+
+    /** @return the data path's state for this receive (null until it sets one) */
+    public R state() {
+        return state;
+    }
+
+    /** Sets the data path's state for this receive. */
+    public void state(R value) {
+        this.state = value;
     }
 }

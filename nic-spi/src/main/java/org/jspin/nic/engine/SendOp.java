@@ -6,9 +6,11 @@ import org.jspin.nic.Put;
 
 /**
  * The engine's state for one put: which protocol phase it is in and how many of its packets are
- * still out. Made on the caller's thread, then owned by the progress thread.
+ * still out. Made on the caller's thread, then owned by the thread driving the engine.
+ *
+ * @param <S> what the {@link DataPath} keeps for the send
  */
-public final class SendOp {
+public final class SendOp<S> {
     enum Phase { QUEUED, AWAITING_CTS, SENDING_DATA, DRAINING }
 
     final Put put;
@@ -26,8 +28,7 @@ public final class SendOp {
     /** Packets sent and not yet released. */
     int packetsOut;
     boolean done;
-    /** Data-path state (a host path keeps nothing: the cursor is in the put). */
-    public Object pathState;
+    private S state;
 
     SendOp(Put put) {
         this.put = put;
@@ -55,5 +56,20 @@ public final class SendOp {
     /** @return offset of the message's one contiguous run from the buffer's first byte (origin included), or -1 if it is not contiguous */
     public long denseOffset() {
         return denseOffset;
+    }
+
+    /** @return the engine's id of this send (unique per rank) */
+    public long id() {
+        return id;
+    }
+
+    /** @return the data path's state for this send (null until it sets one) */
+    public S state() {
+        return state;
+    }
+
+    /** Sets the data path's state for this send. */
+    public void state(S value) {
+        this.state = value;
     }
 }
