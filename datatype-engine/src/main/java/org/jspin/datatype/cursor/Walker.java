@@ -28,6 +28,8 @@ public class Walker {
     int top;
     long blockDone;
     long pos;
+    /** Frames entered by descending since the walker was made (the levels a dataloop walk enters). */
+    long framesEntered;
 
     /**
      * @param owner   what the message was built from (the compiled type): walkers of the same owner
@@ -125,6 +127,30 @@ public class Walker {
         return top < 0;
     }
 
+    /** @return bytes of the current block already passed (0 at a block's start) */
+    protected final long blockDone() {
+        return blockDone;
+    }
+
+    /**
+     * Moves {@code bytes} forward inside the current block without copying; the block must have
+     * more than {@code bytes} left (use {@link #consumeBlock} to finish it).
+     */
+    protected final void advanceInBlock(long bytes) {
+        pos += bytes;
+        blockDone += bytes;
+    }
+
+    /** @return frames entered by descending from a finished leaf parent into the next, since creation */
+    protected final long framesEntered() {
+        return framesEntered;
+    }
+
+    /** @return the message tree this walker walks (null for an empty message) */
+    protected final Node message() {
+        return message;
+    }
+
     /** Moves past the rest of the current block without copying it. */
     protected final void consumeBlock() {
         pos += currentBlockLength() - blockDone;
@@ -189,6 +215,7 @@ public class Walker {
 
     private void descend(int t, Node n, long b) {
         while (true) {
+            framesEntered++;
             nodes[t] = n;
             base[t] = b;
             idx[t] = 0;

@@ -1,0 +1,188 @@
+package org.jspin.nic.sim;
+
+import java.lang.foreign.MemorySegment;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.datatype.cursor.TypeCursor;
+import org.jspin.nic.sim.config.SimConfig;
+import org.jspin.nic.sim.handler.Dma;
+import org.jspin.nic.sim.handler.MessageHandlers;
+import org.jspin.nic.sim.memory.NicMemory;
+import org.jspin.nic.sim.schedule.PacketOrder;
+import org.jspin.nic.sim.strategy.Checkpoints;
+import org.jspin.nic.sim.strategy.MessageShape;
+import org.jspin.nic.sim.strategy.PayloadStrategy;
+import org.jspin.nic.sim.strategy.Strategies;
+import org.jspin.nic.sim.work.HandlerWork;
+import org.jspin.nic.sim.work.MessageWork;
+import org.jspin.nic.sim.work.WorkListener;
+
+/**
+ * One rank's simulated sPIN NIC, apart from the protocol (which the shared engine runs): its
+ * configuration, handler memory, checkpoint cache, and the messages it handles. A message is handled
+ * by the NIC's handlers with the configured strategy, or by the CPU when the strategy does not apply,
+ * its state does not fit the free NIC memory, or the bytes wait in the overflow buffer (an unexpected
+ * message); each such fallback is counted with its reason. Not thread-safe: one thread at a time, as
+ * the engine drives it.
+ */
+public final class SimNic {
+    private final SimConfig config;
+    private final WorkListener listener;
+    private final NicMemory memory;
+    private final Checkpoints checkpoints = new Checkpoints();
+    private long messages;
+
+    /**
+     * @param listener told of every handler and every finished message
+     */
+    public SimNic(SimConfig config, WorkListener listener) {
+        this.config = config;
+        this.listener = listener;
+        this.memory = new NicMemory(config.nicMemoryBytes());
+    }
+
+    /** @return the configuration */
+    public SimConfig config() {
+        return config;
+    }
+
+    /** @return the handler memory */
+    public NicMemory memory() {
+        return memory;
+    }
+
+    /**
+     * A receive matched a message and takes its first {@code accepted} bytes: runs the header handler
+     * (or decides the CPU unpacks).
+     *
+     * @param cursor       the receive's cursor over its buffer (the CPU's, if it falls back)
+     * @param fromOverflow whether the bytes wait in the overflow buffer (an unexpected message)
+     */
+    public Message receive(Datatype type, long count, MemorySegment buffer, TypeCursor cursor, long accepted,
+                           boolean fromOverflow) {
+        MessageWork work = new MessageWork(true);
+        work.bytes = accepted;
+        if (fromOverflow) {
+            work.strategy = "host";
+            work.fallback = "unexpected: the CPU unpacks it from the overflow buffer";
+            return new Message(work, null, cursor, true, 0);
+        }
+        return start(MessageShape.of(type, count), new Dma(true, buffer, cursor.origin()), cursor, true, work);
+    }
+
+    /**
+     * A send starts: sets up its outbound handlers (or decides the CPU packs).
+     *
+     * @param cursor the send's cursor over its buffer
+     */
+    public Message send(Datatype type, long count, MemorySegment buffer, TypeCursor cursor) {
+        MessageWork work = new MessageWork(false);
+        work.bytes = cursor.total();
+        return start(MessageShape.of(type, count), new Dma(false, buffer, cursor.origin()), cursor, false, work);
+    }
+
+    private Message start(MessageShape shape, Dma dma, TypeCursor cursor, boolean inbound, MessageWork work) {
+        String name = config.strategy();
+        if (shape.message() == null) {
+            work.strategy = name; // an empty message: no packet, no handler, nothing to hold
+            return new Message(work, null, cursor, inbound, 0);
+        }
+        long free = memory.free();
+        if (name.equals("auto")) {
+            name = Strategies.choose(shape, config, free);
+            if (name == null) {
+                work.fallback = "auto: no strategy applies whose state fits the " + free + " free bytes of NIC memory";
+            }
+        } else {
+            String why = Strategies.notApplicable(name, shape);
+            if (why != null) {
+                work.fallback = name + " not applicable: " + why;
+                name = null;
+            } else if (Strategies.nicBytes(name, shape, config) > free) {
+                work.fallback = "NIC memory: " + name + " needs " + Strategies.nicBytes(name, shape, config)
+                        + " bytes, " + free + " of " + memory.capacity() + " are free";
+                name = null;
+            }
+        }
+        if (name == null) {
+            work.strategy = "host";
+            return new Message(work, null, cursor, inbound, 0);
+        }
+        HandlerWork setup = new HandlerWork();
+        PayloadStrategy strategy = Strategies.open(name, shape, config, checkpoints, work, setup);
+        long reserved = strategy.nicBytes();
+        memory.reserve(reserved);
+        work.strategy = name;
+        work.nicMemoryBytes = reserved;
+        PacketOrder order = new PacketOrder(config.oooWindow(), config.seed(), messages++);
+        return new Message(work, new MessageHandlers(config, strategy, dma, inbound, work, listener, order, setup),
+                cursor, inbound, reserved);
+    }
+
+    /** One message in progress on this NIC, inbound or outbound. */
+    public final class Message {
+        private final MessageWork work;
+        private final MessageHandlers handlers;
+        private final TypeCursor cursor;
+        private final boolean inbound;
+        private long reserved;
+
+        private Message(MessageWork work, MessageHandlers handlers, TypeCursor cursor, boolean inbound, long reserved) {
+            this.work = work;
+            this.handlers = handlers;
+            this.cursor = cursor;
+            this.inbound = inbound;
+            this.reserved = reserved;
+        }
+
+        /** @return what the NIC (or the CPU) did for the message so far */
+        public MessageWork work() {
+            return work;
+        }
+
+        /** @return whether the NIC's handlers move the bytes (false: the CPU does) */
+        public boolean offloaded() {
+            return handlers != null;
+        }
+
+        /**
+         * Moves message bytes {@code [offset, offset + length)} between {@code nic} at {@code nicOffset}
+         * (a packet buffer) and the user's buffer: inbound the payload handlers scatter them, outbound
+         * the outbound handlers gather them; or the CPU unpacks or packs them.
+         */
+        public void chunk(long offset, long length, MemorySegment nic, long nicOffset) {
+            if (handlers != null) {
+                handlers.chunk(offset, length, nic, nicOffset);
+                return;
+            }
+            if (cursor.position() != offset) {
+                cursor.seek(offset);
+            }
+            if (inbound) {
+                cursor.unpack(nic, nicOffset, length);
+            } else {
+                cursor.pack(nic, nicOffset, length);
+            }
+            work.cpuBytes += length;
+        }
+
+        /** The message is done: the completion handler runs (inbound), its NIC memory is freed. */
+        public void complete() {
+            if (handlers != null && inbound) {
+                handlers.completion();
+            }
+            end();
+            listener.messageDone(work);
+        }
+
+        /** The message ended early: its NIC memory is freed, no completion handler runs. */
+        public void abandon() {
+            end();
+        }
+
+        private void end() {
+            memory.release(reserved);
+            reserved = 0;
+        }
+    }
+}
