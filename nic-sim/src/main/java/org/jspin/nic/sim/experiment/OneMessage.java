@@ -59,6 +59,17 @@ public final class OneMessage {
      */
     public static Result run(Datatype type, long count, SimConfig config, int chunk, WorkListener listener,
                              boolean verify) {
+        return run(new SimNic(config, WorkListener.NONE), new SimNic(config, listener), type, count, chunk, verify);
+    }
+
+    /**
+     * Sends {@code count} elements of {@code type} from {@code sender} to {@code receiver}: NICs that
+     * may have handled messages before (checkpoints made then are reused now).
+     *
+     * @see #run(Datatype, long, SimConfig, int, WorkListener, boolean)
+     */
+    public static Result run(SimNic sender, SimNic receiver, Datatype type, long count, int chunk, boolean verify) {
+        SimConfig config = receiver.config();
         if (!type.isCommitted()) {
             throw new MpiException(ErrorClass.ERR_TYPE, "the type must be committed");
         }
@@ -76,8 +87,6 @@ public final class OneMessage {
             fill(recvBuf, 0xBAC6_6D0DL);
             MemorySegment hostBuf = verify ? arena.allocate(Math.max(1, span), 64).copyFrom(recvBuf) : null;
 
-            SimNic sender = new SimNic(config, WorkListener.NONE);
-            SimNic receiver = new SimNic(config, listener);
             TypeCursor sendCursor = type.cursor(count, sendBuf, origin);
             TypeCursor recvCursor = type.cursor(count, recvBuf, origin);
             SimNic.Message out = sender.send(type, count, sendBuf, sendCursor);
