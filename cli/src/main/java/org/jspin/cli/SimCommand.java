@@ -1,0 +1,172 @@
+package org.jspin.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.jspin.datatype.Datatype;
+import org.jspin.datatype.json.DatatypeJson;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.sim.config.SimConfig;
+import org.jspin.nic.sim.experiment.OneMessage;
+import org.jspin.nic.sim.work.WorkListener;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code jspin sim}: one message of a datatype through a sender's and a receiver's simulated sPIN
+ * NIC in this process, and what every handler did. Functional only: counts, not time.
+ */
+@Command(name = "sim", mixinStandardHelpOptions = true,
+        description = {"Sends one message of a datatype through a sender's and a receiver's simulated sPIN NIC in"
+                + " this process and prints what the handlers did (packets, handlers, DMA commands and bytes, blocks"
+                + " walked, checkpoints, resets, iovec refills, NIC memory, fallbacks).",
+                "A strategy that does not apply to the type exits with status 2 and a message saying it is not"
+                        + " applicable; --verify exits with status 1 if the receive buffer differs from the host path's."})
+final class SimCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--type", paramLabel = "FILE.json", description = "the datatype (../shared/DATATYPE-JSON.md)")
+    private Path type;
+
+    @Option(names = "--count", defaultValue = "1", description = "elements of the type (default: ${DEFAULT-VALUE})")
+    private long count;
+
+    @Option(names = "--strategy", description = "specialized, hpu-local, ro-cp, rw-cp, iovec, seek or auto"
+            + " (default: auto)")
+    private String strategy;
+
+    @Option(names = "--packet", paramLabel = "BYTES", description = "NIC packet payload (default: 2048)")
+    private Integer packet;
+
+    @Option(names = "--hpus", paramLabel = "P", description = "handler processing units (default: 32)")
+    private Integer hpus;
+
+    @Option(names = "--delta-r", paramLabel = "BYTES", description = "checkpoint interval of ro-cp and rw-cp"
+            + " (default: 16 packets)")
+    private Long deltaR;
+
+    @Option(names = "--nic-memory", paramLabel = "BYTES", description = "handler memory (default: 4 MiB)")
+    private Long nicMemory;
+
+    @Option(names = "--iovec", paramLabel = "V", description = "iovec entries the NIC holds at once (default: 32)")
+    private Integer iovec;
+
+    @Option(names = "--ooo-window", paramLabel = "W", description = "permute the packets of each chunk within"
+            + " windows of W packets (default: 1, in order)")
+    private Integer oooWindow;
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed of the out-of-order permutation (default: 1)")
+    private Long seed;
+
+    @Option(names = "--chunk", paramLabel = "BYTES", defaultValue = "262144",
+            description = "bytes the fabric carries per chunk (default: ${DEFAULT-VALUE}, the engine's)")
+    private int chunk;
+
+    @Option(names = "--verify", description = "compare the whole receive buffer with the host path's")
+    private boolean verify;
+
+    @Option(names = "--json", description = "print one JSON object")
+    private boolean json;
+
+    @Option(names = "--print-config", description = "print every parameter, its value and its source, and exit")
+    private boolean printConfig;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        SimConfig config = config();
+        if (printConfig) {
+            config.describe().forEach((k, v) -> out.printf("%-11s %s%n", k, v));
+            out.flush();
+            return 0;
+        }
+        if (type == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--type FILE.json is required");
+        }
+        Datatype t = DatatypeJson.parse(Files.readString(type)).commit();
+        OneMessage.Result r = OneMessage.run(t, count, config, chunk, WorkListener.NONE, verify);
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("type", type.toString());
+            o.put("count", count);
+            o.put("bytes", t.packSize(count));
+            o.put("config", configMap(config));
+            o.put("receive", r.receive().toMap());
+            o.put("send", r.send().toMap());
+            o.put("verified", r.verified());
+            o.put("identical", r.verified() ? r.identical() : null);
+            out.println(DatatypeJson.mapper().writeValueAsString(o));
+        } else {
+            out.printf("%s, count %d: %,d bytes; %s%n", type, count, t.packSize(count),
+                    config.describe().entrySet().stream().limit(7).map(e -> e.getKey() + " "
+                            + e.getValue().split(" ")[0]).toList());
+            print(out, "receive", r.receive().toMap());
+            print(out, "send", r.send().toMap());
+            if (r.verified()) {
+                out.println(r.identical() ? "verify: receive buffer identical to the host path's (" + r.bufferBytes()
+                        + " bytes, outside the type map included)"
+                        : "verify: receive buffer DIFFERS from the host path's at byte " + r.mismatch());
+            }
+        }
+        out.flush();
+        return r.verified() && !r.identical() ? 1 : 0;
+    }
+
+    private static void print(PrintWriter out, String side, Map<String, Object> work) {
+        out.println(side + ":");
+        work.forEach((k, v) -> {
+            if (v != null) {
+                out.printf("  %-24s %s%n", k, v instanceof Long l ? String.format("%,d", l) : v);
+            }
+        });
+    }
+
+    private static Map<String, Object> configMap(SimConfig c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strategy", c.strategy());
+        m.put("packet", c.packetBytes());
+        m.put("hpus", c.hpus());
+        m.put("delta_r", c.deltaR());
+        m.put("nic_memory", c.nicMemoryBytes());
+        m.put("iovec", c.iovecEntries());
+        m.put("ooo_window", c.oooWindow());
+        m.put("seed", c.seed());
+        return m;
+    }
+
+    private SimConfig config() {
+        SimConfig c = SimConfig.DEFAULT;
+        if (strategy != null) {
+            c = c.withStrategy(strategy);
+        }
+        if (packet != null) {
+            c = c.withPacketBytes(packet);
+        }
+        if (hpus != null) {
+            c = c.withHpus(hpus);
+        }
+        if (deltaR != null) {
+            c = c.withDeltaR(deltaR);
+        }
+        if (nicMemory != null) {
+            c = c.withNicMemory(nicMemory);
+        }
+        if (iovec != null) {
+            c = c.withIovecEntries(iovec);
+        }
+        if (oooWindow != null || seed != null) {
+            c = c.withOutOfOrder(oooWindow != null ? oooWindow : c.oooWindow(), seed != null ? seed : c.seed());
+        }
+        return c;
+    }
+}

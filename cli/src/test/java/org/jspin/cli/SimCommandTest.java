@@ -1,0 +1,88 @@
+package org.jspin.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jspin.datatype.json.DatatypeJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import picocli.CommandLine;
+
+/** {@code jspin sim}, run in-process as the shell runs it. */
+class SimCommandTest {
+    /** 4096 blocks of 64 B at a stride of 128 B: 256 KiB, 128 packets of 2 KiB, 32 blocks each. */
+    private static final String VECTOR = "{\"vector\": {\"count\": 4096, \"blocklength\": 8, \"stride\": 16, \"of\": \"double\"}}";
+    private static final String STRUCT = "{\"struct\": {\"blocklengths\": [1, 3], \"displacements_bytes\": [0, 8],"
+            + " \"types\": [\"int\", \"double\"]}}";
+
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int status = cl.execute(args);
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"specialized", "hpu-local", "ro-cp", "rw-cp", "iovec", "seek", "auto"})
+    void jsonHasTheConfigurationAndEveryCounterAndTheBufferVerifies(String strategy) throws IOException {
+        Path f = Files.writeString(dir.resolve("v.json"), VECTOR);
+        Run r = run("sim", "--type", f.toString(), "--strategy", strategy, "--verify", "--json", "--ooo-window", "4");
+        assertEquals(0, r.status(), r.err());
+        JsonNode o = DatatypeJson.mapper().readTree(r.out());
+        assertEquals(strategy, o.get("config").get("strategy").asText());
+        assertEquals(4, o.get("config").get("ooo_window").asInt());
+        assertTrue(o.get("identical").asBoolean(), r.out());
+        JsonNode recv = o.get("receive");
+        assertEquals(strategy.equals("auto") ? "specialized" : strategy, recv.get("strategy").asText());
+        assertEquals(128, recv.get("packets").asLong());
+        assertEquals(262_144, recv.get("dma_write_bytes").asLong());
+        assertEquals(4096, recv.get("blocks_walked").asLong());
+        for (String counter : new String[] {"payload_handlers", "dma_writes", "catch_up_blocks", "levels_entered",
+                "checkpoint_bytes_copied", "checkpoints_made", "checkpoints_reused", "resets", "iovec_refills",
+                "divisions", "search_steps", "nic_memory_bytes", "fallback"}) {
+            assertTrue(recv.has(counter), counter + " in " + recv);
+        }
+        assertEquals(262_144, o.get("send").get("dma_read_bytes").asLong());
+    }
+
+    @Test
+    void aStrategyThatDoesNotApplyExitsNonZeroSayingSo() throws IOException {
+        Path f = Files.writeString(dir.resolve("s.json"), STRUCT);
+        Run r = run("sim", "--type", f.toString(), "--count", "100", "--strategy", "specialized");
+        assertEquals(2, r.status(), r.out());
+        assertTrue(r.err().contains("not applicable"), r.err());
+        Run auto = run("sim", "--type", f.toString(), "--count", "100", "--verify");
+        assertEquals(0, auto.status(), auto.err());
+        assertTrue(auto.out().contains("rw-cp") && auto.out().contains("identical"), auto.out());
+    }
+
+    @Test
+    void printConfigNamesEverySourceAndBadValuesAreRefused() {
+        Run r = run("sim", "--print-config", "--hpus", "16");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("hpus        16") && r.out().contains("PsPIN"), r.out());
+        Run bad = run("sim", "--print-config", "--delta-r", "1000");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("delta-r") && bad.err().contains("1000"), bad.err());
+    }
+}
