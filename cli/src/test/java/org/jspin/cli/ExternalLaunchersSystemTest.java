@@ -88,6 +88,25 @@ class ExternalLaunchersSystemTest {
         System.out.printf("mpiexec.hydra %s-n 4 halo2d: %.1f s%n", pmiMode.isEmpty() ? "" : pmiMode + " ", p.elapsedSeconds());
     }
 
+    /** The sim backend across processes: under jspin run, and under Hydra chosen by JSPIN_BACKEND. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theSimBackendRunsHalo2dAsFourProcessesBitIdenticalUnderJspinRunAndHydra() throws InterruptedException {
+        SpawnedProcess run = start(SpawnedProcess.jspin("run", "-n", "4", "--backend", "sim", "--timeout", "50",
+                "halo2d", "--size", "64", "--iterations", "20"), Map.of());
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(55)), run.transcript());
+        assertOneReport(run, 4);
+        assertTrue(run.out().contains("backend sim"), run.transcript());
+
+        Path hydra = SpawnedProcess.onPath("mpiexec.hydra").orElseGet(() -> fail("mpiexec.hydra is not on the PATH"));
+        SpawnedProcess p = start(underLauncher(List.of(hydra.toString(), "-n", "4")), Map.of("JSPIN_BACKEND", "sim"));
+        assertEquals(0, p.awaitExit(Duration.ofSeconds(55)), p.transcript());
+        assertOneReport(p, 4);
+        assertTrue(p.out().contains("backend sim"), p.transcript());
+        System.out.printf("sim backend, 4 processes halo2d: jspin run %.1f s, mpiexec.hydra %.1f s%n",
+                run.elapsedSeconds(), p.elapsedSeconds());
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void openMpiMpirunRunsTwoRanksBitIdentical() throws InterruptedException {
