@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.json.DatatypeJson;
@@ -35,15 +38,16 @@ final class SimCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--type", paramLabel = "FILE.json", description = "the datatype (../shared/DATATYPE-JSON.md)")
-    private Path type;
+    @Option(names = "--type", paramLabel = "FILE.json", split = ",", description = "the datatype"
+            + " (../shared/DATATYPE-JSON.md); several files, or a directory of them, give one line per type and strategy")
+    private List<Path> types;
 
     @Option(names = "--count", defaultValue = "1", description = "elements of the type (default: ${DEFAULT-VALUE})")
     private long count;
 
-    @Option(names = "--strategy", description = "specialized, hpu-local, ro-cp, rw-cp, iovec, seek or auto"
-            + " (default: auto)")
-    private String strategy;
+    @Option(names = "--strategy", split = ",", description = "specialized, hpu-local, ro-cp, rw-cp, iovec, seek or"
+            + " auto (default: auto); several give one line per type and strategy")
+    private List<String> strategies;
 
     @Option(names = "--packet", paramLabel = "BYTES", description = "NIC packet payload (default: 2048)")
     private Integer packet;
@@ -90,9 +94,11 @@ final class SimCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        if (type == null) {
-            throw new MpiException(ErrorClass.ERR_ARG, "--type FILE.json is required");
+        List<Path> files = typeFiles();
+        if (files.size() > 1 || strategies != null && strategies.size() > 1) {
+            return table(out, files, config);
         }
+        Path type = files.getFirst();
         Datatype t = DatatypeJson.parse(Files.readString(type)).commit();
         OneMessage.Result r = OneMessage.run(t, count, config, chunk, WorkListener.NONE, verify);
         if (json) {
@@ -122,6 +128,82 @@ final class SimCommand implements Callable<Integer> {
         return r.verified() && !r.identical() ? 1 : 0;
     }
 
+    private List<Path> typeFiles() throws IOException {
+        if (types == null || types.isEmpty()) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--type FILE.json is required");
+        }
+        List<Path> files = new ArrayList<>();
+        for (Path p : types) {
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.list(p)) {
+                    files.addAll(s.filter(f -> f.toString().endsWith(".json")).sorted().toList());
+                }
+            } else {
+                files.add(p);
+            }
+        }
+        if (files.isEmpty()) {
+            throw new MpiException(ErrorClass.ERR_ARG, "no *.json datatype in " + types);
+        }
+        return files;
+    }
+
+    /**
+     * Several types or strategies: one message each, one line each (JSON Lines with --json); a
+     * strategy that does not apply to a type gets a line saying so, and the others still run.
+     */
+    private int table(PrintWriter out, List<Path> files, SimConfig config) throws IOException {
+        List<String> names = strategies == null ? List.of(config.strategy()) : strategies;
+        if (!json) {
+            out.printf("%-28s %-11s %-5s %9s %11s %11s %11s %9s %9s %7s %9s  %s%n", "type", "strategy", "ran", "packets",
+                    "blocks", "catch-up", "cp bytes", "divisions", "searches", "resets", "NIC B", "fallback / verify");
+        }
+        int status = 0;
+        for (Path f : files) {
+            Datatype t = DatatypeJson.parse(Files.readString(f)).commit();
+            String name = f.getFileName().toString().replaceFirst("\\.json$", "");
+            for (String strategy : names) {
+                SimConfig c = config.withStrategy(strategy);
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("type", f.toString());
+                line.put("count", count);
+                line.put("bytes", t.packSize(count));
+                line.put("config", configMap(c));
+                OneMessage.Result r;
+                try {
+                    r = OneMessage.run(t, count, c, chunk, WorkListener.NONE, verify);
+                } catch (MpiException e) {
+                    line.put("error", e.getMessage());
+                    if (json) {
+                        out.println(DatatypeJson.mapper().writeValueAsString(line));
+                    } else {
+                        out.printf("%-28s %-11s %s%n", name, strategy, e.getMessage().contains("not applicable")
+                                ? "not applicable" : e.getMessage());
+                    }
+                    continue;
+                }
+                if (r.verified() && !r.identical()) {
+                    status = 1;
+                }
+                var w = r.receive();
+                if (json) {
+                    line.put("receive", w.toMap());
+                    line.put("send", r.send().toMap());
+                    line.put("verified", r.verified());
+                    line.put("identical", r.verified() ? r.identical() : null);
+                    out.println(DatatypeJson.mapper().writeValueAsString(line));
+                } else {
+                    out.printf("%-28s %-11s %-5s %,9d %,11d %,11d %,11d %,9d %,9d %,7d %,9d  %s%n", name, strategy,
+                            w.strategy, w.packets, w.blocksWalked, w.catchUpBlocks, w.checkpointBytesCopied, w.divisions,
+                            w.searchSteps, w.resets, w.nicMemoryBytes, w.fallback != null ? w.fallback
+                                    : !r.verified() ? "" : r.identical() ? "identical" : "DIFFERS at " + r.mismatch());
+                }
+            }
+        }
+        out.flush();
+        return status;
+    }
+
     private static void print(PrintWriter out, String side, Map<String, Object> work) {
         out.println(side + ":");
         work.forEach((k, v) -> {
@@ -146,8 +228,8 @@ final class SimCommand implements Callable<Integer> {
 
     private SimConfig config() {
         SimConfig c = SimConfig.DEFAULT;
-        if (strategy != null) {
-            c = c.withStrategy(strategy);
+        if (strategies != null && strategies.size() == 1) {
+            c = c.withStrategy(strategies.getFirst());
         }
         if (packet != null) {
             c = c.withPacketBytes(packet);

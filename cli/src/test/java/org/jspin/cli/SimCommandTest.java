@@ -77,6 +77,24 @@ class SimCommandTest {
     }
 
     @Test
+    void severalTypesAndStrategiesGiveOneLineEachAndANotApplicableOneDoesNotStopTheOthers() throws IOException {
+        Path types = Files.createDirectory(dir.resolve("types"));
+        Files.writeString(types.resolve("a-vector.json"), VECTOR);
+        Files.writeString(types.resolve("b-struct.json"), STRUCT);
+        Run r = run("sim", "--type", types.toString(), "--count", "3", "--strategy", "specialized,rw-cp,seek", "--verify");
+        assertEquals(0, r.status(), r.err());
+        String[] lines = r.out().split("\n");
+        assertEquals(1 + 2 * 3, lines.length, r.out());
+        assertTrue(lines[4].startsWith("b-struct") && lines[4].contains("not applicable"), lines[4]);
+        assertTrue(lines[5].contains("rw-cp") && lines[5].endsWith("identical"), lines[5]);
+        Run j = run("sim", "--type", types.toString(), "--strategy", "rw-cp,seek", "--json");
+        assertEquals(4, j.out().split("\n").length, j.out());
+        for (String line : j.out().split("\n")) {
+            assertTrue(DatatypeJson.mapper().readTree(line).get("receive").has("search_steps"), line);
+        }
+    }
+
+    @Test
     void printConfigNamesEverySourceAndBadValuesAreRefused() {
         Run r = run("sim", "--print-config", "--hpus", "16");
         assertEquals(0, r.status(), r.err());
