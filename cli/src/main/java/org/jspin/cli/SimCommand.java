@@ -155,7 +155,7 @@ final class SimCommand implements Callable<Integer> {
     private int table(PrintWriter out, List<Path> files, SimConfig config) throws IOException {
         List<String> names = strategies == null ? List.of(config.strategy()) : strategies;
         if (!json) {
-            out.printf("%-28s %-11s %-5s %9s %11s %11s %11s %9s %9s %7s %9s  %s%n", "type", "strategy", "ran", "packets",
+            out.printf("%-28s %-11s %-11s %9s %11s %11s %11s %9s %9s %7s %9s  %s%n", "type", "strategy", "ran", "packets",
                     "blocks", "catch-up", "cp bytes", "divisions", "searches", "resets", "NIC B", "fallback / verify");
         }
         int status = 0;
@@ -193,7 +193,7 @@ final class SimCommand implements Callable<Integer> {
                     line.put("identical", r.verified() ? r.identical() : null);
                     out.println(DatatypeJson.mapper().writeValueAsString(line));
                 } else {
-                    out.printf("%-28s %-11s %-5s %,9d %,11d %,11d %,11d %,9d %,9d %,7d %,9d  %s%n", name, strategy,
+                    out.printf("%-28s %-11s %-11s %,9d %,11d %,11d %,11d %,9d %,9d %,7d %,9d  %s%n", name, strategy,
                             w.strategy, w.packets, w.blocksWalked, w.catchUpBlocks, w.checkpointBytesCopied, w.divisions,
                             w.searchSteps, w.resets, w.nicMemoryBytes, w.fallback != null ? w.fallback
                                     : !r.verified() ? "" : r.identical() ? "identical" : "DIFFERS at " + r.mismatch());
