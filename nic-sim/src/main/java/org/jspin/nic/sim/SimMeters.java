@@ -39,6 +39,8 @@ final class SimMeters implements WorkListener {
     private final Tally cpuPacked;
     private final Tally cpuRead;
     private final Tally cpuWritten;
+    private final Tally memoryInUse;
+    private final Tally memoryPeak;
     private final WorkListener next;
 
     /** @param next told after the meters (a tool's or a test's listener) */
@@ -71,6 +73,15 @@ final class SimMeters implements WorkListener {
         cpuPacked = meters.counter("jspin.cpu.bytes.packed", "bytes");
         cpuRead = meters.counter("jspin.memory.cpu.read", "bytes");
         cpuWritten = meters.counter("jspin.memory.cpu.written", "bytes");
+        memoryInUse = meters.gauge("jspin.sim.nic.memory.in.use");
+        memoryPeak = meters.gauge("jspin.sim.nic.memory.peak");
+    }
+
+    @Override
+    public void nicMemory(long used, long peak) {
+        memoryInUse.add(used - memoryInUse.get());
+        memoryPeak.add(peak - memoryPeak.get());
+        next.nicMemory(used, peak);
     }
 
     @Override

@@ -112,6 +112,7 @@ public final class SimNic {
         PayloadStrategy strategy = Strategies.open(name, shape, config, checkpoints, work, setup);
         long reserved = strategy.nicBytes();
         memory.reserve(reserved);
+        listener.nicMemory(memory.used(), memory.peak());
         work.strategy = name;
         work.nicMemoryBytes = reserved;
         PacketOrder order = new PacketOrder(config.oooWindow(), config.seed(), messages++);
@@ -181,8 +182,11 @@ public final class SimNic {
         }
 
         private void end() {
-            memory.release(reserved);
-            reserved = 0;
+            if (reserved > 0) {
+                memory.release(reserved);
+                reserved = 0;
+                listener.nicMemory(memory.used(), memory.peak());
+            }
         }
     }
 }

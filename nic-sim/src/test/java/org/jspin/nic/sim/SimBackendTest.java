@@ -95,6 +95,8 @@ class SimBackendTest {
         assertEquals(Math.ceil(400_000 / 2048.0), value(reg, "jspin.sim.handlers.payload", 1));
         assertTrue(value(reg, "jspin.sim.messages.offloaded", 1) >= 1);
         assertEquals(0, value(reg, "jspin.sim.messages.fallback", 1));
+        assertEquals(0, value(reg, "jspin.sim.nic.memory.in.use", 1), "all given back");
+        assertTrue(value(reg, "jspin.sim.nic.memory.peak", 1) > 0, "the column's description was held");
     }
 
     @Test

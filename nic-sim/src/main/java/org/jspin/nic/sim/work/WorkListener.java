@@ -23,6 +23,15 @@ public interface WorkListener {
     default void handled(HandlerKind kind, long packet, int hpu, long offset, int length, HandlerWork work) {
     }
 
+    /**
+     * The NIC memory the messages in progress hold changed.
+     *
+     * @param used bytes held now
+     * @param peak the most ever held at once
+     */
+    default void nicMemory(long used, long peak) {
+    }
+
     /** A message's handlers have all run (receive completed, or a send's last packet filled). */
     default void messageDone(MessageWork message) {
     }
