@@ -1,11 +1,10 @@
 package org.jspin.cli;
 
+import static org.jspin.cli.InProcess.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -17,8 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import picocli.CommandLine;
-
 /** {@code jspin sim}, run in-process as the shell runs it. */
 class SimCommandTest {
     /** 4096 blocks of 64 B at a stride of 128 B: 256 KiB, 128 packets of 2 KiB, 32 blocks each. */
@@ -29,24 +26,11 @@ class SimCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int status = cl.execute(args);
-        return new Run(status, out.toString(), err.toString());
-    }
-
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"specialized", "hpu-local", "ro-cp", "rw-cp", "iovec", "seek", "auto"})
     void jsonHasTheConfigurationAndEveryCounterAndTheBufferVerifies(String strategy) throws IOException {
         Path f = Files.writeString(dir.resolve("v.json"), VECTOR);
-        Run r = run("sim", "--type", f.toString(), "--strategy", strategy, "--verify", "--json", "--ooo-window", "4");
+        InProcess.Run r = run("sim", "--type", f.toString(), "--strategy", strategy, "--verify", "--json", "--ooo-window", "4");
         assertEquals(0, r.status(), r.err());
         JsonNode o = DatatypeJson.mapper().readTree(r.out());
         assertEquals(strategy, o.get("config").get("strategy").asText());
@@ -68,10 +52,10 @@ class SimCommandTest {
     @Test
     void aStrategyThatDoesNotApplyExitsNonZeroSayingSo() throws IOException {
         Path f = Files.writeString(dir.resolve("s.json"), STRUCT);
-        Run r = run("sim", "--type", f.toString(), "--count", "100", "--strategy", "specialized");
+        InProcess.Run r = run("sim", "--type", f.toString(), "--count", "100", "--strategy", "specialized");
         assertEquals(2, r.status(), r.out());
         assertTrue(r.err().contains("not applicable"), r.err());
-        Run auto = run("sim", "--type", f.toString(), "--count", "100", "--verify");
+        InProcess.Run auto = run("sim", "--type", f.toString(), "--count", "100", "--verify");
         assertEquals(0, auto.status(), auto.err());
         assertTrue(auto.out().contains("rw-cp") && auto.out().contains("identical"), auto.out());
     }
@@ -81,13 +65,13 @@ class SimCommandTest {
         Path types = Files.createDirectory(dir.resolve("types"));
         Files.writeString(types.resolve("a-vector.json"), VECTOR);
         Files.writeString(types.resolve("b-struct.json"), STRUCT);
-        Run r = run("sim", "--type", types.toString(), "--count", "3", "--strategy", "specialized,rw-cp,seek", "--verify");
+        InProcess.Run r = run("sim", "--type", types.toString(), "--count", "3", "--strategy", "specialized,rw-cp,seek", "--verify");
         assertEquals(0, r.status(), r.err());
         String[] lines = r.out().split("\n");
         assertEquals(1 + 2 * 3, lines.length, r.out());
         assertTrue(lines[4].startsWith("b-struct") && lines[4].contains("not applicable"), lines[4]);
         assertTrue(lines[5].contains("rw-cp") && lines[5].endsWith("identical"), lines[5]);
-        Run j = run("sim", "--type", types.toString(), "--strategy", "rw-cp,seek", "--json");
+        InProcess.Run j = run("sim", "--type", types.toString(), "--strategy", "rw-cp,seek", "--json");
         assertEquals(4, j.out().split("\n").length, j.out());
         for (String line : j.out().split("\n")) {
             assertTrue(DatatypeJson.mapper().readTree(line).get("receive").has("search_steps"), line);
@@ -96,10 +80,10 @@ class SimCommandTest {
 
     @Test
     void printConfigNamesEverySourceAndBadValuesAreRefused() {
-        Run r = run("sim", "--print-config", "--hpus", "16");
+        InProcess.Run r = run("sim", "--print-config", "--hpus", "16");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("hpus        16") && r.out().contains("PsPIN"), r.out());
-        Run bad = run("sim", "--print-config", "--delta-r", "1000");
+        InProcess.Run bad = run("sim", "--print-config", "--delta-r", "1000");
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("delta-r") && bad.err().contains("1000"), bad.err());
     }

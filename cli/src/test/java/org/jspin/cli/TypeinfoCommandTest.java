@@ -1,11 +1,10 @@
 package org.jspin.cli;
 
+import static org.jspin.cli.InProcess.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,31 +12,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import picocli.CommandLine;
-
 /** {@code jspin typeinfo}, run in-process as the shell runs it. */
 class TypeinfoCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int status = cl.execute(args);
-        return new Run(status, out.toString(), err.toString());
-    }
-
     @Test
     void printsTheLayoutSummaryOfAFile() throws IOException {
         Path f = Files.writeString(dir.resolve("t.json"),
                 "{\"vector\": {\"count\": 2, \"blocklength\": 1, \"stride\": 1024, \"of\": \"double\"}}");
-        Run r = run("typeinfo", "--count", "2", f.toString());
+        InProcess.Run r = run("typeinfo", "--count", "2", f.toString());
         assertEquals(0, r.status(), r.err());
         assertEquals("{\"size\":16,\"extent\":8200,\"lb\":0,\"ub\":8200,\"true_lb\":0,\"true_extent\":8200,"
                 + "\"count\":2,\"regions\":[[0,8],[8192,16],[16392,8]]}\n", r.out());
@@ -50,7 +34,7 @@ class TypeinfoCommandTest {
                 "{\"name\": \"b\", \"type\": {\"contiguous\": {\"count\": -1, \"of\": \"int\"}}, \"count\": 1}",
                 "{\"type\": {\"resized\": {\"lb\": -4, \"extent\": 8, \"of\": \"int\"}}, \"count\": 2, \"expect\": 0}",
                 "{\"type\": \"int\", \"count\": \"abc\"}"));
-        Run r = run("typeinfo", "--batch", f.toString());
+        InProcess.Run r = run("typeinfo", "--batch", f.toString());
         String[] lines = r.out().split("\n");
         assertEquals(4, lines.length, r.out());
         assertTrue(lines[3].startsWith("{\"error\":") && lines[3].contains("abc"), lines[3]);
@@ -64,7 +48,7 @@ class TypeinfoCommandTest {
     @Test
     void malformedJsonIsAClearErrorNotAStackTrace() throws IOException {
         Path f = Files.writeString(dir.resolve("bad.json"), "{\"vector\": {\"count\": 2, \"of\": \"double\"}}");
-        Run r = run("typeinfo", f.toString());
+        InProcess.Run r = run("typeinfo", f.toString());
         assertEquals(2, r.status());
         assertTrue(r.err().contains("ERR_ARG") && r.err().contains("blocklength"), r.err());
         assertEquals("", r.out());
@@ -72,7 +56,7 @@ class TypeinfoCommandTest {
 
     @Test
     void aMissingFileIsNamed() {
-        Run r = run("typeinfo", dir.resolve("nope.json").toString());
+        InProcess.Run r = run("typeinfo", dir.resolve("nope.json").toString());
         assertEquals(2, r.status());
         assertTrue(r.err().contains("nope.json"), r.err());
     }

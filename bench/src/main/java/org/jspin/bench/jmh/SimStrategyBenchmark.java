@@ -3,18 +3,14 @@ package org.jspin.bench.jmh;
 import java.util.concurrent.TimeUnit;
 
 import org.jspin.bench.pack.BenchJvm;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -32,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
         BenchJvm.VECTOR_MODULE})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class SimStrategyBenchmark {
+public class SimStrategyBenchmark extends SimReceiveBenchmark {
     /** The case (a name from {@code PackCases}). */
     @Param({"vector_d_8B", "vector_d_64B", "vector_d_256B", "cube_face_yz"})
     public String caseName;
@@ -41,24 +37,13 @@ public class SimStrategyBenchmark {
     @Param({"specialized", "hpu-local", "ro-cp", "rw-cp", "iovec", "seek"})
     public String strategy;
 
-    private SimReceive receive;
-
-    /** Builds the case, its buffers and the NIC once per fork. */
-    @Setup(Level.Trial)
-    public void setUp() {
-        receive = new SimReceive(caseName, strategy);
+    @Override
+    protected String caseName() {
+        return caseName;
     }
 
-    /** Frees the buffers. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        receive.close();
-    }
-
-    /** One whole receive through the handlers. */
-    @Benchmark
-    public long receive(PayloadBytes counter) {
-        counter.bytes += receive.payload();
-        return receive.receive();
+    @Override
+    protected String strategy() {
+        return strategy;
     }
 }

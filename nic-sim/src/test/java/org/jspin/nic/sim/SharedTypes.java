@@ -11,9 +11,10 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jspin.datatype.Datatype;
+import org.jspin.datatype.SharedFiles;
 import org.jspin.datatype.json.DatatypeJson;
 
-/** The golden datatypes and application layouts of {@code ../shared}, found through {@code -Djspin.shared}. */
+/** The golden datatypes and application layouts of {@code ../shared} ({@link SharedFiles} finds it), as cases. */
 final class SharedTypes {
     /** One datatype with a count, named after its source. */
     record Case(String name, Datatype type, long count) {
@@ -27,28 +28,15 @@ final class SharedTypes {
     }
 
     static Path root() {
-        String p = System.getProperty("jspin.shared");
-        Path dir = p != null ? Path.of(p) : Path.of("..", "..", "shared");
-        if (!Files.isDirectory(dir.resolve("golden")) || !Files.isDirectory(dir.resolve("layouts"))) {
-            throw new IllegalStateException("shared golden and layout files not found at " + dir.toAbsolutePath()
-                    + " (set -Djspin.shared=/path/to/shared)");
-        }
-        return dir;
+        return SharedFiles.root();
     }
 
     /** @return every case of a golden JSON Lines file, committed */
     static List<Case> golden(String relative) {
         List<Case> out = new ArrayList<>();
-        try {
-            for (String line : Files.readAllLines(root().resolve(relative))) {
-                if (!line.isBlank()) {
-                    JsonNode c = DatatypeJson.mapper().readTree(line);
-                    out.add(new Case(relative + ":" + c.get("name").asText(),
-                            DatatypeJson.read(c.get("type")).commit(), c.get("count").asLong()));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (JsonNode c : SharedFiles.jsonLines(relative)) {
+            out.add(new Case(relative + ":" + c.get("name").asText(), DatatypeJson.read(c.get("type")).commit(),
+                    c.get("count").asLong()));
         }
         if (out.isEmpty()) {
             throw new IllegalStateException(relative + " holds no cases");

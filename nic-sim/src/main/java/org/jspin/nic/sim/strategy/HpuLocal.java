@@ -13,35 +13,20 @@ public final class HpuLocal extends PayloadStrategy {
     /** The strategy's name. */
     public static final String NAME = "hpu-local";
 
-    private final NicSegment[] segments;
-    private final long nicBytes;
+    private final HpuSegments segments;
 
     HpuLocal(MessageShape shape, int hpus) {
-        super(HPU_LOCAL, shape);
-        this.segments = new NicSegment[hpus];
-        this.nicBytes = nicBytes(shape, hpus);
+        super(HPU_LOCAL, NAME, shape, nicBytes(shape, hpus));
+        this.segments = new HpuSegments(shape, hpus);
     }
 
     static long nicBytes(MessageShape shape, int hpus) {
-        return Description.bytes(shape.message(), false) + hpus * NicSegment.stateBytes(shape.depth());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long nicBytes() {
-        return nicBytes;
+        return Description.bytes(shape.message(), false) + HpuSegments.bytes(shape, hpus);
     }
 
     void handle(int hpu, long offset, int length, Dma dma, HandlerWork work) {
-        NicSegment s = segments[hpu];
-        if (s == null) {
-            s = new NicSegment(shape);
-            segments[hpu] = s;
-        } else if (s.position() > offset) {
+        NicSegment s = segments.of(hpu);
+        if (s.position() > offset) {
             s.seek(0);
             work.resets++;
         }

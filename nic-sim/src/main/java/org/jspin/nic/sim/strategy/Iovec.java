@@ -29,7 +29,7 @@ public final class Iovec extends PayloadStrategy {
     private int loaded = -1;
 
     Iovec(MessageShape shape, Entries entries, int batch, HandlerWork setup) {
-        super(IOVEC, shape);
+        super(IOVEC, NAME, shape, nicBytes(batch));
         this.offs = entries.offs;
         this.lens = entries.lens;
         this.batch = batch;
@@ -38,16 +38,6 @@ public final class Iovec extends PayloadStrategy {
 
     static long nicBytes(int batch) {
         return 16L * batch + 16;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long nicBytes() {
-        return nicBytes(batch);
     }
 
     private void load(int entry, HandlerWork work) {

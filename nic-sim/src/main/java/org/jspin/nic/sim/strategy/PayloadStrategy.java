@@ -18,19 +18,27 @@ public abstract sealed class PayloadStrategy permits Specialized, HpuLocal, RoCp
     static final int SEEK = 5;
 
     private final int kind;
+    private final String name;
+    private final long nicBytes;
     /** The message the state is for. */
     protected final MessageShape shape;
 
-    PayloadStrategy(int kind, MessageShape shape) {
+    PayloadStrategy(int kind, String name, MessageShape shape, long nicBytes) {
         this.kind = kind;
+        this.name = name;
         this.shape = shape;
+        this.nicBytes = nicBytes;
     }
 
     /** @return the strategy's name */
-    public abstract String name();
+    public final String name() {
+        return name;
+    }
 
     /** @return bytes of NIC memory the message's description and this state take */
-    public abstract long nicBytes();
+    public final long nicBytes() {
+        return nicBytes;
+    }
 
     /**
      * @param arrival the packet's place in the message's arrival order (0 for the first to arrive)

@@ -16,38 +16,22 @@ public final class RoCp extends PayloadStrategy {
 
     private final Checkpoint[] checkpoints;
     private final long deltaR;
-    private final NicSegment[] segments;
-    private final long nicBytes;
+    private final HpuSegments segments;
 
     RoCp(MessageShape shape, Checkpoint[] checkpoints, long deltaR, int hpus) {
-        super(RO_CP, shape);
+        super(RO_CP, NAME, shape, nicBytes(shape, deltaR, hpus));
         this.checkpoints = checkpoints;
         this.deltaR = deltaR;
-        this.segments = new NicSegment[hpus];
-        this.nicBytes = nicBytes(shape, deltaR, hpus);
+        this.segments = new HpuSegments(shape, hpus);
     }
 
     static long nicBytes(MessageShape shape, long deltaR, int hpus) {
-        long state = NicSegment.stateBytes(shape.depth());
-        return Description.bytes(shape.message(), false) + Checkpoints.count(shape, deltaR) * state + hpus * state;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long nicBytes() {
-        return nicBytes;
+        return Description.bytes(shape.message(), false)
+                + Checkpoints.count(shape, deltaR) * NicSegment.stateBytes(shape.depth()) + HpuSegments.bytes(shape, hpus);
     }
 
     void handle(int hpu, long offset, int length, Dma dma, HandlerWork work) {
-        NicSegment s = segments[hpu];
-        if (s == null) {
-            s = new NicSegment(shape);
-            segments[hpu] = s;
-        }
+        NicSegment s = segments.of(hpu);
         s.load(checkpoints[(int) (offset / deltaR)], work);
         s.walkTo(offset, work);
         s.emit(length, dma, work);

@@ -21,11 +21,10 @@ public final class RwCp extends PayloadStrategy {
     private final Checkpoint[] checkpoints;
     private final NicSegment[] vhpus;
     private final long deltaR;
-    private final long nicBytes;
 
     /** @param setup counts the copies of the checkpoints into the vHPUs' segments */
     RwCp(MessageShape shape, Checkpoint[] checkpoints, long deltaR, HandlerWork setup) {
-        super(RW_CP, shape);
+        super(RW_CP, NAME, shape, nicBytes(shape, deltaR));
         this.checkpoints = checkpoints;
         this.deltaR = deltaR;
         this.vhpus = new NicSegment[checkpoints.length];
@@ -33,22 +32,11 @@ public final class RwCp extends PayloadStrategy {
             vhpus[j] = new NicSegment(shape);
             vhpus[j].load(checkpoints[j], setup);
         }
-        this.nicBytes = nicBytes(shape, deltaR);
     }
 
     static long nicBytes(MessageShape shape, long deltaR) {
         return Description.bytes(shape.message(), false)
                 + 2 * Checkpoints.count(shape, deltaR) * NicSegment.stateBytes(shape.depth());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long nicBytes() {
-        return nicBytes;
     }
 
     @Override

@@ -14,35 +14,19 @@ public final class Seek extends PayloadStrategy {
     /** The strategy's name. */
     public static final String NAME = "seek";
 
-    private final NicSegment[] segments;
-    private final long nicBytes;
+    private final HpuSegments segments;
 
     Seek(MessageShape shape, int hpus) {
-        super(SEEK, shape);
-        this.segments = new NicSegment[hpus];
-        this.nicBytes = nicBytes(shape, hpus);
+        super(SEEK, NAME, shape, nicBytes(shape, hpus));
+        this.segments = new HpuSegments(shape, hpus);
     }
 
     static long nicBytes(MessageShape shape, int hpus) {
-        return Description.bytes(shape.message(), true) + hpus * NicSegment.stateBytes(shape.depth());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long nicBytes() {
-        return nicBytes;
+        return Description.bytes(shape.message(), true) + HpuSegments.bytes(shape, hpus);
     }
 
     void handle(int hpu, long offset, int length, Dma dma, HandlerWork work) {
-        NicSegment s = segments[hpu];
-        if (s == null) {
-            s = new NicSegment(shape);
-            segments[hpu] = s;
-        }
+        NicSegment s = segments.of(hpu);
         SeekCost.count(shape.message(), offset, work);
         s.seek(offset);
         s.emit(length, dma, work);

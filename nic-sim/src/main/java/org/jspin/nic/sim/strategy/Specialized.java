@@ -27,7 +27,7 @@ public final class Specialized extends PayloadStrategy {
     private final long[] idx;
 
     Specialized(MessageShape shape) {
-        super(SPECIALIZED, shape);
+        super(SPECIALIZED, NAME, shape, nicBytes(shape));
         int levels = 0;
         Node n = shape.message();
         while (n.kind == Node.VECTOR) {
@@ -90,16 +90,6 @@ public final class Specialized extends PayloadStrategy {
             b += 8L * r.disps.length;
         }
         return b;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public long nicBytes() {
-        return nicBytes(shape);
     }
 
     void handle(long offset, int length, Dma dma, HandlerWork work) {
