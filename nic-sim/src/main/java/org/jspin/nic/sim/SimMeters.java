@@ -39,6 +39,7 @@ final class SimMeters implements WorkListener {
     private final Tally cpuPacked;
     private final Tally cpuRead;
     private final Tally cpuWritten;
+    private final Tally nicTimeNs;
     private final Tally memoryInUse;
     private final Tally memoryPeak;
     private final WorkListener next;
@@ -73,6 +74,7 @@ final class SimMeters implements WorkListener {
         cpuPacked = meters.counter("jspin.cpu.bytes.packed", "bytes");
         cpuRead = meters.counter("jspin.memory.cpu.read", "bytes");
         cpuWritten = meters.counter("jspin.memory.cpu.written", "bytes");
+        nicTimeNs = meters.counter("jspin.sim.nic.time", "ns");
         memoryInUse = meters.gauge("jspin.sim.nic.memory.in.use");
         memoryPeak = meters.gauge("jspin.sim.nic.memory.peak");
     }
@@ -110,6 +112,9 @@ final class SimMeters implements WorkListener {
         iovecRefills.add(m.iovecRefills);
         divisions.add(m.divisions);
         searchSteps.add(m.searchSteps);
+        if (m.timing != null) {
+            nicTimeNs.add(m.timing.completionPs() / 1000); // simulated, not measured
+        }
         if (m.fallback == null) {
             offloaded.add(1);
         } else if (m.fallback.startsWith("unexpected")) {

@@ -13,6 +13,7 @@ import org.jspin.nic.sim.strategy.Checkpoints;
 import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.PayloadStrategy;
 import org.jspin.nic.sim.strategy.Strategies;
+import org.jspin.nic.sim.timing.DeltaR;
 import org.jspin.nic.sim.work.HandlerWork;
 import org.jspin.nic.sim.work.MessageWork;
 import org.jspin.nic.sim.work.WorkListener;
@@ -82,14 +83,15 @@ public final class SimNic {
     }
 
     private Message start(MessageShape shape, Dma dma, TypeCursor cursor, boolean inbound, MessageWork work) {
-        String name = config.strategy();
         if (shape.message() == null) {
-            work.strategy = name; // an empty message: no packet, no handler, nothing to hold
+            work.strategy = config.strategy(); // an empty message: no packet, no handler, nothing to hold
             return new Message(work, null, cursor, inbound, 0);
         }
         long free = memory.free();
+        SimConfig resolved = resolveDeltaR(shape, free);
+        String name = resolved.strategy();
         if (name.equals("auto")) {
-            name = Strategies.choose(shape, config, free);
+            name = Strategies.choose(shape, resolved, free);
             if (name == null) {
                 work.fallback = "auto: no strategy applies whose state fits the " + free + " free bytes of NIC memory";
             }
@@ -98,8 +100,8 @@ public final class SimNic {
             if (why != null) {
                 work.fallback = name + " not applicable: " + why;
                 name = null;
-            } else if (Strategies.nicBytes(name, shape, config) > free) {
-                work.fallback = "NIC memory: " + name + " needs " + Strategies.nicBytes(name, shape, config)
+            } else if (Strategies.nicBytes(name, shape, resolved) > free) {
+                work.fallback = "NIC memory: " + name + " needs " + Strategies.nicBytes(name, shape, resolved)
                         + " bytes, " + free + " of " + memory.capacity() + " are free";
                 name = null;
             }
@@ -109,15 +111,26 @@ public final class SimNic {
             return new Message(work, null, cursor, inbound, 0);
         }
         HandlerWork setup = new HandlerWork();
-        PayloadStrategy strategy = Strategies.open(name, shape, config, checkpoints, work, setup);
+        PayloadStrategy strategy = Strategies.open(name, shape, resolved, checkpoints, work, setup);
+        work.deltaR = strategy.name().equals("rw-cp") || strategy.name().equals("ro-cp") ? resolved.deltaR() : 0;
         long reserved = strategy.nicBytes();
         memory.reserve(reserved);
         listener.nicMemory(memory.used(), memory.peak());
         work.strategy = name;
         work.nicMemoryBytes = reserved;
-        PacketOrder order = new PacketOrder(config.oooWindow(), config.seed(), messages++);
-        return new Message(work, new MessageHandlers(config, strategy, dma, inbound, work, listener, order, setup),
-                cursor, inbound, reserved);
+        PacketOrder order = new PacketOrder(resolved.oooWindow(), resolved.seed(), messages++);
+        return new Message(work, new MessageHandlers(resolved, shape, strategy, dma, inbound, work, listener, order,
+                setup), cursor, inbound, reserved);
+    }
+
+    /** @return the configuration with Δr fixed for this message (the configured one, or the model's) */
+    private SimConfig resolveDeltaR(MessageShape shape, long free) {
+        if (config.deltaR() > 0) {
+            return config;
+        }
+        long dr = DeltaR.choose(shape, config, config.timing(), free,
+                d -> Strategies.nicBytes("rw-cp", shape, config.withDeltaR(d)));
+        return config.withDeltaR(dr);
     }
 
     /** One message in progress on this NIC, inbound or outbound. */

@@ -25,6 +25,7 @@ class HandCountedWorkTest {
     private static final int PACKETS = 128;
     private static final int BLOCKS = 4096;
     private static final int PER_PACKET = 32;
+    private static final long DELTA_R = 16 * 2048;
 
     private static WorkLog run(SimConfig config) {
         WorkLog log = new WorkLog();
@@ -76,7 +77,7 @@ class HandCountedWorkTest {
 
     @Test
     void rwCpInOrderWalksEachBlockOnceWithoutCatchUpOrCopies() {
-        WorkLog log = run(SimConfig.DEFAULT.withStrategy("rw-cp"));
+        WorkLog log = run(SimConfig.DEFAULT.withStrategy("rw-cp").withDeltaR(DELTA_R));
         MessageWork m = receive(log);
         assertEquals(BLOCKS, m.blocksWalked);
         assertEquals(0, m.catchUpBlocks);
@@ -92,7 +93,7 @@ class HandCountedWorkTest {
 
     @Test
     void rwCpOutOfOrderResetsAndCatchesUpYetStaysExact() {
-        MessageWork m = receive(run(SimConfig.DEFAULT.withStrategy("rw-cp").withOutOfOrder(8, 3)));
+        MessageWork m = receive(run(SimConfig.DEFAULT.withStrategy("rw-cp").withDeltaR(DELTA_R).withOutOfOrder(8, 3)));
         assertTrue(m.resets > 0, "a packet found its vHPU past it: " + m);
         assertTrue(m.catchUpBlocks > 0, m.toString());
         assertEquals(BLOCKS, m.blocksWalked);
@@ -100,7 +101,7 @@ class HandCountedWorkTest {
 
     @Test
     void roCpCopiesOneCheckpointPerPacketAndCatchesUpWithinDeltaR() {
-        MessageWork m = receive(run(SimConfig.DEFAULT.withStrategy("ro-cp")));
+        MessageWork m = receive(run(SimConfig.DEFAULT.withStrategy("ro-cp").withDeltaR(DELTA_R)));
         Checkpoint any = new NicSegment(org.jspin.nic.sim.strategy.MessageShape.of(VECTOR, 1)).checkpoint();
         assertEquals(PACKETS * any.stateBytes(), m.checkpointBytesCopied);
         // packet i of each 16-packet Δr block walks over the i packets before it: 8 · 32 · (0 + ... + 15)
@@ -127,7 +128,7 @@ class HandCountedWorkTest {
 
     @Test
     void checkpointsAreMadeOnceAndReusedByLaterReceivesOfTheSameTypeAndCount() {
-        SimConfig c = SimConfig.DEFAULT.withStrategy("ro-cp");
+        SimConfig c = SimConfig.DEFAULT.withStrategy("ro-cp").withDeltaR(DELTA_R);
         WorkLog log = new WorkLog();
         SimNic sender = new SimNic(c, WorkListener.NONE);
         SimNic receiver = new SimNic(c, log);

@@ -17,16 +17,18 @@ import org.jspin.error.MpiException;
  * @param packetBytes    payload bytes of one NIC packet (the fabric's chunks are cut into these)
  * @param hpus           handler processing units (P)
  * @param deltaR         bytes between two checkpoints of {@code ro-cp} and {@code rw-cp} (the
- *                       paper's Δr), a multiple of {@code packetBytes}
+ *                       paper's Δr), a multiple of {@code packetBytes}; 0 to let the paper's model
+ *                       choose it for each message ({@code DeltaR})
  * @param nicMemoryBytes handler memory: the datatype description, checkpoints and per-HPU state of
  *                       the receives in progress must fit, or a receive falls back to the host
  * @param iovecEntries   entries of the Portals 4 scatter-gather list the NIC holds at once (v)
  * @param oooWindow      out-of-order delivery: the NIC packets of each chunk are permuted within
  *                       consecutive windows of this many packets (1: in order)
  * @param seed           seed of the out-of-order permutation (deterministic for a seed)
+ * @param timing         the timing model's parameters
  */
 public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR, long nicMemoryBytes,
-                        int iovecEntries, int oooWindow, long seed) {
+                        int iovecEntries, int oooWindow, long seed, TimingConfig timing) {
     /** The strategies by name, {@code auto} last. */
     public static final java.util.List<String> STRATEGIES = java.util.List.of("specialized", "hpu-local", "ro-cp",
             "rw-cp", "iovec", "seek", "auto");
@@ -34,7 +36,7 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
     public static final int MAX_SEGMENT_DEPTH = 16;
 
     /** The defaults; see {@link #describe()} for where each comes from. */
-    public static final SimConfig DEFAULT = new SimConfig("auto", 2048, 32, 16 * 2048, 4L << 20, 32, 1, 1);
+    public static final SimConfig DEFAULT = new SimConfig("auto", 2048, 32, 0, 4L << 20, 32, 1, 1, TimingConfig.PAPER);
 
     /**
      * @throws MpiException ERR_ARG naming the parameter out of range
@@ -49,9 +51,12 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
         if (hpus < 1 || hpus > 4096) {
             throw new MpiException(ErrorClass.ERR_ARG, "HPUs must be in [1, 4096], got " + hpus);
         }
-        if (deltaR < packetBytes || deltaR % packetBytes != 0) {
-            throw new MpiException(ErrorClass.ERR_ARG, "delta-r must be a positive multiple of the packet payload "
-                    + packetBytes + ", got " + deltaR);
+        if (deltaR != 0 && (deltaR < packetBytes || deltaR % packetBytes != 0)) {
+            throw new MpiException(ErrorClass.ERR_ARG, "delta-r must be 0 (chosen by the model) or a positive multiple"
+                    + " of the packet payload " + packetBytes + ", got " + deltaR);
+        }
+        if (timing == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "timing configuration must not be null");
         }
         if (nicMemoryBytes < 0) {
             throw new MpiException(ErrorClass.ERR_ARG, "NIC memory must be non-negative, got " + nicMemoryBytes);
@@ -67,44 +72,50 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
 
     /** @return a copy with another strategy */
     public SimConfig withStrategy(String name) {
-        return new SimConfig(name, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed);
+        return new SimConfig(name, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
     }
 
     /** @return a copy with another NIC packet payload (Δr kept if still a multiple, else 16 packets) */
     public SimConfig withPacketBytes(int bytes) {
-        long dr = deltaR % bytes == 0 && deltaR >= bytes ? deltaR : 16L * bytes;
-        return new SimConfig(strategy, bytes, hpus, dr, nicMemoryBytes, iovecEntries, oooWindow, seed);
+        long dr = deltaR % bytes == 0 && deltaR >= bytes ? deltaR : 0;
+        return new SimConfig(strategy, bytes, hpus, dr, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
     }
 
     /** @return a copy with another HPU count */
     public SimConfig withHpus(int count) {
-        return new SimConfig(strategy, packetBytes, count, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed);
+        return new SimConfig(strategy, packetBytes, count, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
     }
 
     /** @return a copy with another Δr */
     public SimConfig withDeltaR(long bytes) {
-        return new SimConfig(strategy, packetBytes, hpus, bytes, nicMemoryBytes, iovecEntries, oooWindow, seed);
+        return new SimConfig(strategy, packetBytes, hpus, bytes, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
     }
 
     /** @return a copy with another NIC memory capacity */
     public SimConfig withNicMemory(long bytes) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, bytes, iovecEntries, oooWindow, seed);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, bytes, iovecEntries, oooWindow, seed, timing);
     }
 
     /** @return a copy with another iovec length */
     public SimConfig withIovecEntries(int entries) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, entries, oooWindow, seed);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, entries, oooWindow, seed, timing);
     }
 
     /** @return a copy delivering out of order within windows of {@code window} packets, seeded */
     public SimConfig withOutOfOrder(int window, long seed) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, window, seed);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, window, seed, timing);
+    }
+
+    /** @return a copy with other timing parameters */
+    public SimConfig withTiming(TimingConfig t) {
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed, t);
     }
 
     /**
      * Reads overrides of the defaults from a spec such as {@code strategy=rw-cp,packet=1024,hpus=16}
-     * (keys: strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed): how the
-     * {@code JSPIN_SIM} variable configures the backend of a running program.
+     * (keys: strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed, preset, and the
+     * timing parameters' keys): how the {@code JSPIN_SIM} variable configures the backend of a
+     * running program.
      *
      * @throws MpiException ERR_ARG naming an unknown key or a bad value
      */
@@ -133,14 +144,33 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
                     case "iovec" -> c.withIovecEntries(Integer.parseInt(value));
                     case "ooo-window" -> c.withOutOfOrder(Integer.parseInt(value), c.seed);
                     case "seed" -> c.withOutOfOrder(c.oooWindow, Long.parseLong(value));
-                    default -> throw new MpiException(ErrorClass.ERR_ARG, "unknown sim setting '" + key
-                            + "'; known: strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed");
+                    case "preset" -> c.withTiming(TimingConfig.preset(value).with(overridesOf(c.timing)));
+                    default -> {
+                        if (TimingParam.byKey(key) == null) {
+                            throw new MpiException(ErrorClass.ERR_ARG, "unknown sim setting '" + key + "'; known:"
+                                    + " strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed, preset and"
+                                    + " the timing parameters (jspin sim --print-config)");
+                        }
+                        yield c.withTiming(c.timing.with(key + "=" + value));
+                    }
                 };
             } catch (NumberFormatException e) {
                 throw new MpiException(ErrorClass.ERR_ARG, "sim setting " + key + " needs a number, got '" + value + "'");
             }
         }
         return c;
+    }
+
+    /** @return the timing parameters {@code t} sets apart from its preset's values */
+    private static Map<TimingParam, Double> overridesOf(TimingConfig t) {
+        TimingConfig base = TimingConfig.preset(t.preset());
+        Map<TimingParam, Double> m = new LinkedHashMap<>();
+        for (TimingParam p : TimingParam.values()) {
+            if (t.get(p) != base.get(p)) {
+                m.put(p, t.get(p));
+            }
+        }
+        return m;
     }
 
     /** @return every parameter with its value and where its default comes from, in a stable order */
@@ -150,12 +180,13 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
                 + " as NIC memory allows, else host)");
         m.put("packet", packetBytes + " B  (default 2048: the paper's packets; PsPIN's inbound default is 1024)");
         m.put("hpus", hpus + "  (default 32: PsPIN's 4 clusters x 8 cores, as the paper's evaluation)");
-        m.put("delta-r", deltaR + " B  (default 16 packets: provisional until the timing model chooses it by the"
-                + " paper's TC model)");
+        m.put("delta-r", (deltaR == 0 ? "model" : deltaR + " B") + "  (default: chosen per message by the paper's"
+                + " TC model within epsilon, then doubled until the checkpoints fit the NIC memory)");
         m.put("nic-memory", nicMemoryBytes + " B  (default 4 MiB: PsPIN's L2 handler memory)");
         m.put("iovec", iovecEntries + " entries  (default 32: the ConnectX-3 limit the paper quotes)");
         m.put("ooo-window", oooWindow + " packets  (default 1: in order, as the paper assumes)");
         m.put("seed", Long.toString(seed));
+        m.putAll(timing.describe());
         return m;
     }
 }

@@ -10,13 +10,21 @@ import org.jspin.nic.sim.work.HandlerWork;
  * piece of the packet's payload in order. Inbound (a payload handler) it writes host memory; outbound
  * it reads it. Real bytes move; the command and its bytes are counted.
  *
+ * <p>Each command also counts the host cache lines (64 B) it covers whole and in part: a DMA write
+ * that covers part of a line costs the memory a read-modify-write of it.
+ *
  * <p>The host offsets come from the receive's (or send's) type map, which the cursor checked against
  * the buffer when the operation was made, so a piece never lands outside the type map.
  */
 public final class Dma {
+    /** Host cache line: what partial DMA writes cost a read-modify-write of. */
+    private static final long LINE = 64;
+
     private final boolean write;
     private final MemorySegment host;
     private final long origin;
+    /** The host address of the buffer's byte 0 (0 for a heap array, taken as line-aligned). */
+    private final long base;
     private MemorySegment packet;
     private long at;
 
@@ -29,6 +37,7 @@ public final class Dma {
         this.write = write;
         this.host = host;
         this.origin = origin;
+        this.base = host.isNative() ? host.address() : 0;
     }
 
     /** Binds the packet whose payload starts at {@code offset} of {@code packet}. */
@@ -50,5 +59,14 @@ public final class Dma {
         at += length;
         work.dmaCommands++;
         work.dmaBytes += length;
+        long first = base + origin + typedOffset;
+        long end = first + length;
+        long firstLine = first / LINE;
+        long lastLine = (end - 1) / LINE;
+        boolean headCut = first % LINE != 0;
+        boolean tailCut = end % LINE != 0;
+        long partial = firstLine == lastLine ? (headCut || tailCut ? 1 : 0) : (headCut ? 1 : 0) + (tailCut ? 1 : 0);
+        work.partialLines += partial;
+        work.fullLines += lastLine - firstLine + 1 - partial;
     }
 }

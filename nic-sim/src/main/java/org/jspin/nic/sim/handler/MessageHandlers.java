@@ -3,51 +3,73 @@ package org.jspin.nic.sim.handler;
 import java.lang.foreign.MemorySegment;
 
 import org.jspin.nic.sim.config.SimConfig;
+import org.jspin.nic.sim.config.TimingParam;
 import org.jspin.nic.sim.schedule.PacketOrder;
+import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.PayloadStrategy;
+import org.jspin.nic.sim.timing.HostModel;
+import org.jspin.nic.sim.timing.ReceiveTimeline;
 import org.jspin.nic.sim.work.HandlerKind;
 import org.jspin.nic.sim.work.HandlerWork;
+import org.jspin.nic.sim.work.MessageTiming;
 import org.jspin.nic.sim.work.MessageWork;
 import org.jspin.nic.sim.work.WorkListener;
 
 /**
  * The sPIN handlers of one message on one NIC. The fabric brings chunks; each is cut into NIC
  * packets of the configured payload, aligned to the message's start (packet k holds bytes
- * {@code [k·size, (k+1)·size)}), which reach the handlers in order or permuted; each runs on the HPU
- * its strategy's scheduler picks. Inbound, the header handler runs before the first packet and the
- * completion handler after the last; outbound, one handler per packet gathers its payload.
+ * {@code [k·size, (k+1)·size)}), which reach the handlers in order or permuted.
+ *
+ * <p>Inbound, the message's {@link ReceiveTimeline} decides when and on which HPU each handler runs,
+ * in simulated time: the header handler before the first packet, a payload handler per packet, the
+ * completion handler after the last one and its DMA writes; every handler really runs (real bytes,
+ * counted work) when the timeline starts it. Outbound, one handler per packet gathers its payload in
+ * order, on the HPUs in round robin (the send side has no clock yet).
  */
 public final class MessageHandlers {
     private final SimConfig config;
+    private final MessageShape shape;
     private final PayloadStrategy strategy;
     private final Dma dma;
     private final boolean inbound;
     private final MessageWork totals;
     private final WorkListener listener;
     private final PacketOrder order;
+    private final HandlerWork setup;
     private final HandlerWork work = new HandlerWork();
+    private final ReceiveTimeline timeline;
+    private final ReceiveTimeline.Runner runner = this::runPayload;
     private int[] arrival = new int[0];
+    private long[] starts = new long[0];
+    private int[] lengths = new int[0];
+    private MemorySegment nic;
+    private long nicOffset;
+    private long chunkOffset;
     private long arrived;
 
     /**
      * @param setup the header handler's own work (checkpoint copies, first iovec batch) done while the
      *              strategy's state was made; counted as the header handler's
      */
-    public MessageHandlers(SimConfig config, PayloadStrategy strategy, Dma dma, boolean inbound, MessageWork totals,
-                           WorkListener listener, PacketOrder order, HandlerWork setup) {
+    public MessageHandlers(SimConfig config, MessageShape shape, PayloadStrategy strategy, Dma dma, boolean inbound,
+                           MessageWork totals, WorkListener listener, PacketOrder order, HandlerWork setup) {
         this.config = config;
+        this.shape = shape;
         this.strategy = strategy;
         this.dma = dma;
         this.inbound = inbound;
         this.totals = totals;
         this.listener = listener;
         this.order = order;
+        this.setup = setup;
+        totals.add(setup);
         if (inbound) {
             totals.headerHandlers++;
-            totals.add(setup);
             listener.handled(HandlerKind.HEADER, -1, 0, 0, 0, setup);
+            long tpkt = Math.round(config.packetBytes() * 8 * 1000.0 / config.timing().get(TimingParam.LINE_RATE));
+            this.timeline = new ReceiveTimeline(config.timing(), config.hpus(), tpkt);
         } else {
-            totals.add(setup);
+            this.timeline = null;
         }
     }
 
@@ -69,6 +91,8 @@ public final class MessageHandlers {
         int n = (int) ((offset + length - 1) / size - first + 1);
         if (arrival.length < n) {
             arrival = new int[n];
+            starts = new long[n];
+            lengths = new int[n];
         }
         if (inbound) {
             order.arrange(arrival, n);
@@ -77,31 +101,61 @@ public final class MessageHandlers {
                 arrival[i] = i; // the sender's NIC reads its packets in order
             }
         }
-        HandlerKind kind = inbound ? HandlerKind.PAYLOAD : HandlerKind.OUTBOUND;
         for (int i = 0; i < n; i++) {
-            long k = first + arrival[i];
-            long start = Math.max(offset, k * size);
-            long end = Math.min(offset + length, (k + 1) * size);
-            int len = (int) (end - start);
-            int hpu = strategy.hpuFor(arrived++, start, config.hpus());
-            dma.bind(nic, nicOffset + (start - offset));
-            work.clear();
-            strategy.payload(hpu, start, len, dma, work);
-            totals.add(work);
-            totals.packets++;
-            if (inbound) {
-                totals.payloadHandlers++;
-            } else {
-                totals.outboundHandlers++;
-            }
-            listener.handled(kind, k, hpu, start, len, work);
+            long k = first + i;
+            starts[i] = Math.max(offset, k * size);
+            lengths[i] = (int) (Math.min(offset + length, (k + 1) * size) - starts[i]);
         }
+        this.nic = nic;
+        this.nicOffset = nicOffset;
+        this.chunkOffset = offset;
+        if (!inbound) {
+            for (int i = 0; i < n; i++) {
+                work.clear();
+                int hpu = strategy.hpuFor(arrived++, starts[i], config.hpus());
+                run(i, hpu, work, HandlerKind.OUTBOUND);
+            }
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            int slot = arrival[i];
+            int fixed = strategy.fixedHpu() ? strategy.hpuFor(arrived, starts[slot], config.hpus()) : -1;
+            arrived++;
+            timeline.arrive(slot, lengths[slot], fixed, setup, runner);
+        }
+        timeline.drain(runner); // every handler of this chunk has run before its bytes go back to the fabric
     }
 
-    /** The completion handler: every payload handler and its DMA writes are done. */
+    private void runPayload(int slot, int hpu, HandlerWork w) {
+        run(slot, hpu, w, HandlerKind.PAYLOAD);
+    }
+
+    private void run(int slot, int hpu, HandlerWork w, HandlerKind kind) {
+        long start = starts[slot];
+        int len = lengths[slot];
+        dma.bind(nic, nicOffset + (start - chunkOffset));
+        strategy.payload(hpu, start, len, dma, w);
+        totals.add(w);
+        totals.packets++;
+        if (kind == HandlerKind.PAYLOAD) {
+            totals.payloadHandlers++;
+        } else {
+            totals.outboundHandlers++;
+        }
+        listener.handled(kind, start / config.packetBytes(), hpu, start, len, w);
+    }
+
+    /** The completion handler: every payload handler and its DMA writes are done; the clock stops. */
     public void completion() {
         work.clear();
         totals.completionHandlers++;
+        long end = timeline.complete(runner);
+        HostModel host = new HostModel(config.timing());
+        totals.timing = new MessageTiming(end, timeline.firstArrival(), timeline.busyPs(), timeline.dmaStallPs(),
+                timeline.memoryStallPs(), timeline.schedulingWaitPs(), timeline.pcie().max(), timeline.pcie().mean(),
+                timeline.backpressureEvents(), timeline.backpressurePs(), totals.deltaR,
+                host.nicTraffic(totals.fullLines, totals.partialLines), host.of(shape).trafficBytes());
+        totals.dmaQueueSamples = timeline.pcie().samples();
         listener.handled(HandlerKind.COMPLETION, -1, 0, 0, 0, work);
     }
 }

@@ -41,6 +41,14 @@ public abstract sealed class PayloadStrategy permits Specialized, HpuLocal, RoCp
     }
 
     /**
+     * @return whether the strategy fixes each packet's HPU ({@link #hpuFor}); otherwise a packet runs on
+     *         whichever HPU the NIC's scheduler finds free
+     */
+    public boolean fixedHpu() {
+        return false;
+    }
+
+    /**
      * @param arrival the packet's place in the message's arrival order (0 for the first to arrive)
      * @param offset  the packet's first byte in the message
      * @return the HPU the packet's handler runs on: round robin in arrival order, unless the strategy

@@ -40,6 +40,11 @@ public final class RwCp extends PayloadStrategy {
     }
 
     @Override
+    public boolean fixedHpu() {
+        return true;
+    }
+
+    @Override
     public int hpuFor(long arrival, long offset, int hpus) {
         return (int) ((offset / deltaR) % hpus);
     }

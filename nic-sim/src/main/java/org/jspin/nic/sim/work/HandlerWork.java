@@ -22,6 +22,8 @@ package org.jspin.nic.sim.work;
  * <li>{@link #resets}: segments sent back to a checkpoint or the start because the packet lay
  * behind them.</li>
  * <li>{@link #refills}: batches of iovec entries fetched from host memory.</li>
+ * <li>{@link #fullLines}, {@link #partialLines}: host cache lines the DMA commands covered whole or in
+ * part.</li>
  * </ul>
  */
 public final class HandlerWork {
@@ -45,6 +47,10 @@ public final class HandlerWork {
     public long resets;
     /** iovec batches fetched from host memory. */
     public long refills;
+    /** Host cache lines the DMA commands covered whole. */
+    public long fullLines;
+    /** Host cache lines the DMA commands covered in part (each a read-modify-write for a write). */
+    public long partialLines;
 
     /** Zeroes every counter before the next invocation. */
     public void clear() {
@@ -58,5 +64,7 @@ public final class HandlerWork {
         searchSteps = 0;
         resets = 0;
         refills = 0;
+        fullLines = 0;
+        partialLines = 0;
     }
 }

@@ -24,6 +24,8 @@ public final class MessageWork {
     public String strategy;
     /** Why the CPU did the work (null when the NIC did). */
     public String fallback;
+    /** The Δr checkpoints were made at ({@code ro-cp}, {@code rw-cp}), else 0. */
+    public long deltaR;
     /** Message bytes handled. */
     public long bytes;
     /** NIC packets handled. */
@@ -70,6 +72,14 @@ public final class MessageWork {
     public long nicMemoryBytes;
     /** Bytes the CPU copied instead of the NIC. */
     public long cpuBytes;
+    /** Host cache lines the DMA commands covered whole. */
+    public long fullLines;
+    /** Host cache lines the DMA commands covered in part. */
+    public long partialLines;
+    /** What the clock said of the message (null until the timing model ran it). */
+    public MessageTiming timing;
+    /** The DMA write queue's largest occupancy per packet inter-arrival time (not in {@link #toMap}). */
+    public long[] dmaQueueSamples;
 
     /** @param receive whether this is a receive (else a send) */
     public MessageWork(boolean receive) {
@@ -86,6 +96,8 @@ public final class MessageWork {
         searchSteps += w.searchSteps;
         resets += w.resets;
         iovecRefills += w.refills;
+        fullLines += w.fullLines;
+        partialLines += w.partialLines;
         if (receive) {
             dmaWrites += w.dmaCommands;
             dmaWriteBytes += w.dmaBytes;
@@ -100,6 +112,7 @@ public final class MessageWork {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("strategy", strategy);
         m.put("fallback", fallback);
+        m.put("delta_r", deltaR);
         m.put("bytes", bytes);
         m.put("packets", packets);
         m.put("header_handlers", headerHandlers);
@@ -123,6 +136,11 @@ public final class MessageWork {
         m.put("search_steps", searchSteps);
         m.put("nic_memory_bytes", nicMemoryBytes);
         m.put("cpu_bytes", cpuBytes);
+        m.put("dma_full_lines", fullLines);
+        m.put("dma_partial_lines", partialLines);
+        if (timing != null) {
+            m.put("timing", timing.toMap());
+        }
         return m;
     }
 
