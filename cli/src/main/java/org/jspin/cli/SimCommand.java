@@ -16,6 +16,7 @@ import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.sim.config.SimConfig;
+import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.nic.sim.experiment.OneMessage;
 import org.jspin.nic.sim.work.WorkListener;
 
@@ -76,6 +77,17 @@ final class SimCommand implements Callable<Integer> {
             description = "bytes the fabric carries per chunk (default: ${DEFAULT-VALUE}, the engine's)")
     private int chunk;
 
+    @Option(names = "--preset", paramLabel = "NAME", description = "timing preset: paper (default) or banked")
+    private String preset;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "timing parameters, one key=value a line"
+            + " (preset=... first); --print-config lists the keys")
+    private Path configFile;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "a timing parameter, after the preset and"
+            + " the file (repeatable): --set memory-latency=10")
+    private List<String> sets;
+
     @Option(names = "--verify", description = "compare the whole receive buffer with the host path's")
     private boolean verify;
 
@@ -90,7 +102,7 @@ final class SimCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         SimConfig config = config();
         if (printConfig) {
-            config.describe().forEach((k, v) -> out.printf("%-11s %s%n", k, v));
+            config.describe().forEach((k, v) -> out.printf("%-18s %s%n", k, v));
             out.flush();
             return 0;
         }
@@ -107,6 +119,7 @@ final class SimCommand implements Callable<Integer> {
             o.put("count", count);
             o.put("bytes", t.packSize(count));
             o.put("config", configMap(config));
+            o.put("timing_config", config.timing().values());
             o.put("receive", r.receive().toMap());
             o.put("send", r.send().toMap());
             o.put("verified", r.verified());
@@ -169,6 +182,7 @@ final class SimCommand implements Callable<Integer> {
                 line.put("count", count);
                 line.put("bytes", t.packSize(count));
                 line.put("config", configMap(c));
+                line.put("timing_config", c.timing().values());
                 OneMessage.Result r;
                 try {
                     r = OneMessage.run(t, count, c, chunk, WorkListener.NONE, verify);
@@ -227,7 +241,18 @@ final class SimCommand implements Callable<Integer> {
     }
 
     private SimConfig config() {
-        SimConfig c = SimConfig.DEFAULT;
+        TimingConfig timing = configFile != null ? TimingConfig.load(configFile) : TimingConfig.PAPER;
+        if (preset != null) {
+            if (configFile != null) {
+                throw new MpiException(ErrorClass.ERR_ARG, "give the preset in the --config file or with --preset,"
+                        + " not both");
+            }
+            timing = TimingConfig.preset(preset);
+        }
+        if (sets != null) {
+            timing = timing.with(sets.toArray(String[]::new));
+        }
+        SimConfig c = SimConfig.DEFAULT.withTiming(timing);
         if (strategies != null && strategies.size() == 1) {
             c = c.withStrategy(strategies.getFirst());
         }

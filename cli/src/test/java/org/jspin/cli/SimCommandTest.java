@@ -82,7 +82,7 @@ class SimCommandTest {
     void printConfigNamesEverySourceAndBadValuesAreRefused() {
         InProcess.Run r = run("sim", "--print-config", "--hpus", "16");
         assertEquals(0, r.status(), r.err());
-        assertTrue(r.out().contains("hpus        16") && r.out().contains("PsPIN"), r.out());
+        assertTrue(r.out().contains("hpus               16") && r.out().contains("PsPIN"), r.out());
         InProcess.Run bad = run("sim", "--print-config", "--delta-r", "1000");
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("delta-r") && bad.err().contains("1000"), bad.err());

@@ -1,36 +1,44 @@
 package org.jspin.nic.sim.timing;
 
+import java.util.Arrays;
+
 import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.nic.sim.config.TimingParam;
 
 /**
- * The NIC's DMA writes to host memory over PCIe: one first-in first-out write queue. A command of n
- * bytes becomes {@code ceil(n / max-payload)} write requests, each carrying {@code pcie-overhead} bytes
- * of header and framing; the link moves {@code pcie-bandwidth}; a command completes {@code dma-latency}
- * after its last byte left. Commands are served in the order they are booked. The queue's occupancy (commands issued and not yet on the link) is tracked
- * over time: its maximum, its time-weighted mean, and its largest value in each interval of
- * {@code sampleEveryPs} (what the paper's Figs. 14-15 plot).
+ * The NIC's DMA writes to host memory over PCIe. A command of n bytes becomes
+ * {@code ceil(n / max-payload)} write requests, each carrying {@code pcie-overhead} bytes of header and
+ * framing, and completes {@code dma-latency} after its last byte is on the link.
+ *
+ * <p>The link is shared as a fluid in slots of {@link #SLOT_PS}: each slot carries
+ * {@code pcie-bandwidth × slot} bytes, and a request takes what is left of the slots from its issue on.
+ * Handlers are simulated one at a time, so commands are booked out of time order (a handler started
+ * later may issue before another's last command); a first-in first-out link in booking order would
+ * make the earlier command wait behind later ones, which the fluid does not. The queue's occupancy
+ * (commands issued and not complete) is counted per slot: its maximum, its mean over the message's
+ * DMA activity, and its largest value per sample interval (the paper's Figs. 14-15).
  */
 public final class PcieModel {
-    private final double bytesPerPs;
+    /** Width of a link slot, in ps. */
+    public static final long SLOT_PS = 5_000;
+
+    private final double slotBytes;
     private final long overhead;
     private final long maxPayload;
     private final long latencyPs;
     private final long sampleEveryPs;
-    private long linkFree;
-    /** Departure times of the commands still queued, in order (a ring). */
-    private long[] departures = new long[64];
-    private int head;
-    private int size;
-    private long lastChange;
-    private double area;
+    private double[] used = new double[1024];
+    private int[] occupancyDelta = new int[1024];
+    private long firstSlot = -1;
+    private long lastSlot;
+    private boolean finished;
     private long max;
-    private long firstIssue = -1;
+    private double mean;
     private long[] samples = new long[0];
 
     /** @param sampleEveryPs width of the occupancy samples (0: none kept) */
     public PcieModel(TimingConfig t, long sampleEveryPs) {
-        this.bytesPerPs = t.get(TimingParam.PCIE_BANDWIDTH) * 1e9 / 1e12;
+        this.slotBytes = t.get(TimingParam.PCIE_BANDWIDTH) * 1e9 / 1e12 * SLOT_PS;
         this.overhead = (long) t.get(TimingParam.PCIE_OVERHEAD);
         this.maxPayload = (long) t.get(TimingParam.PCIE_MAX_PAYLOAD);
         this.latencyPs = Math.round(t.get(TimingParam.DMA_LATENCY) * 1000);
@@ -38,84 +46,96 @@ public final class PcieModel {
     }
 
     /**
-     * Queues a DMA write of {@code bytes} issued at {@code issue}.
+     * Books a DMA write of {@code bytes} issued at {@code issue}.
      *
      * @return when it completes
      */
     public long write(long issue, long bytes) {
-        if (firstIssue < 0) {
-            firstIssue = issue;
-            lastChange = issue;
-        }
-        // handlers are simulated one at a time, so a command may be issued a little before one booked
-        // earlier: the queue is served in booking order, and its occupancy is counted in time order
-        drainUntil(Math.max(issue, lastChange));
         long requests = Math.max(1, (bytes + maxPayload - 1) / maxPayload);
-        long wire = bytes + requests * overhead;
-        long start = Math.max(issue, linkFree);
-        linkFree = start + Math.max(1, Math.round(wire / bytesPerPs));
-        push(linkFree);
-        return linkFree + latencyPs;
-    }
-
-    private void drainUntil(long t) {
-        while (size > 0 && departures[head] <= t) {
-            change(departures[head]);
-            head = (head + 1) % departures.length;
-            size--;
+        double left = bytes + requests * overhead;
+        long slot = issue / SLOT_PS;
+        if (firstSlot < 0 || slot < firstSlot) {
+            firstSlot = firstSlot < 0 ? slot : Math.min(firstSlot, slot);
         }
-        change(t);
-    }
-
-    private void change(long t) {
-        area += (double) size * (t - lastChange);
-        lastChange = t;
-    }
-
-    private void push(long departure) {
-        if (size == departures.length) {
-            long[] d = new long[2 * size];
-            for (int i = 0; i < size; i++) {
-                d[i] = departures[(head + i) % departures.length];
+        double at = issue - slot * (double) SLOT_PS; // the fluid starts where the command was issued
+        long end;
+        while (true) {
+            ensure(slot);
+            int i = (int) slot;
+            double room = slotBytes - used[i];
+            double startFrac = Math.max(at / SLOT_PS, used[i] / slotBytes);
+            room = Math.min(room, slotBytes * (1 - startFrac));
+            if (room >= left) {
+                used[i] += left;
+                double frac = Math.max(startFrac, 0) + left / slotBytes;
+                end = slot * SLOT_PS + Math.round(Math.min(1, frac) * SLOT_PS);
+                break;
             }
-            departures = d;
-            head = 0;
-        }
-        departures[(head + size) % departures.length] = departure;
-        size++;
-        max = Math.max(max, size);
-        if (sampleEveryPs > 0) {
-            int bucket = (int) Math.min(Integer.MAX_VALUE - 8, (lastChange - firstIssue) / sampleEveryPs);
-            if (bucket >= samples.length) {
-                samples = java.util.Arrays.copyOf(samples, Math.max(bucket + 1, 2 * samples.length));
+            if (room > 0) {
+                used[i] += room;
+                left -= room;
             }
-            samples[bucket] = Math.max(samples[bucket], size);
+            slot++;
+            at = 0;
+        }
+        long done = end + latencyPs;
+        long issueSlot = issue / SLOT_PS;
+        long doneSlot = done / SLOT_PS;
+        ensure(doneSlot + 1);
+        occupancyDelta[(int) issueSlot]++;
+        occupancyDelta[(int) doneSlot + 1]--;
+        lastSlot = Math.max(lastSlot, doneSlot + 1);
+        return done;
+    }
+
+    private void ensure(long slot) {
+        if (slot >= Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("simulated DMA activity beyond " + slot * SLOT_PS + " ps");
+        }
+        if (slot >= used.length) {
+            int n = (int) Math.max(slot + 1, 2L * used.length);
+            used = Arrays.copyOf(used, n);
+            occupancyDelta = Arrays.copyOf(occupancyDelta, n);
         }
     }
 
-    /** Lets the queue empty (at the end of a message), so that the mean covers its whole life. */
+    /** Closes the books: the occupancy statistics from here on describe the whole message. */
     public void finish() {
-        drainUntil(Long.MAX_VALUE / 4);
-        lastChange = Math.max(firstIssue, linkFree);
+        if (finished || firstSlot < 0) {
+            finished = true;
+            return;
+        }
+        finished = true;
+        long occupancy = 0;
+        double sum = 0;
+        int perSample = sampleEveryPs > 0 ? (int) Math.max(1, sampleEveryPs / SLOT_PS) : 0;
+        samples = perSample > 0 ? new long[(int) ((lastSlot - firstSlot) / perSample + 1)] : new long[0];
+        for (long s = 0; s <= lastSlot; s++) {
+            occupancy += occupancyDelta[(int) s];
+            if (s >= firstSlot) {
+                max = Math.max(max, occupancy);
+                sum += occupancy;
+                if (perSample > 0) {
+                    int k = (int) ((s - firstSlot) / perSample);
+                    samples[k] = Math.max(samples[k], occupancy);
+                }
+            }
+        }
+        mean = sum / (lastSlot - firstSlot + 1);
     }
 
-    /** @return the most commands ever queued */
+    /** @return the most commands in flight at once (after {@link #finish}) */
     public long max() {
         return max;
     }
 
-    /** @return the time-weighted mean of the commands queued, from the first issue to the last departure */
+    /** @return the mean of the commands in flight per slot, over the slots from the first issue to the last completion */
     public double mean() {
-        long span = linkFree - Math.max(0, firstIssue);
-        return span <= 0 ? 0 : area / span;
+        return mean;
     }
 
-    /** @return the largest occupancy in each sample interval from the first issue (a copy) */
+    /** @return the largest occupancy in each sample interval from the first issue (after {@link #finish}) */
     public long[] samples() {
-        int n = samples.length;
-        while (n > 0 && samples[n - 1] == 0) {
-            n--;
-        }
-        return java.util.Arrays.copyOf(samples, n);
+        return samples.clone();
     }
 }
