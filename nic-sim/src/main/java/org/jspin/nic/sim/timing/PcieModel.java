@@ -79,12 +79,13 @@ public final class PcieModel {
             at = 0;
         }
         long done = end + latencyPs;
+        // in flight from its issue's slot up to (not including) its completion's, and at least one slot
         long issueSlot = issue / SLOT_PS;
-        long doneSlot = done / SLOT_PS;
-        ensure(doneSlot + 1);
+        long doneSlot = Math.max(done / SLOT_PS, issueSlot + 1);
+        ensure(doneSlot);
         occupancyDelta[(int) issueSlot]++;
-        occupancyDelta[(int) doneSlot + 1]--;
-        lastSlot = Math.max(lastSlot, doneSlot + 1);
+        occupancyDelta[(int) doneSlot]--;
+        lastSlot = Math.max(lastSlot, doneSlot);
         return done;
     }
 
