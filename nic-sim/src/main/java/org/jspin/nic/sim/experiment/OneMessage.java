@@ -69,6 +69,43 @@ public final class OneMessage {
      * @see #run(Datatype, long, SimConfig, int, WorkListener, boolean)
      */
     public static Result run(SimNic sender, SimNic receiver, Datatype type, long count, int chunk, boolean verify) {
+        try (Scratch scratch = new Scratch()) {
+            return run(sender, receiver, type, count, chunk, verify, scratch);
+        }
+    }
+
+    /**
+     * Buffers a series of runs shares, grown as needed: the sweeps run thousands of messages, and
+     * allocating and filling the buffers of each would cost more than simulating it. Without
+     * {@code verify} the bytes in them do not matter (the NIC moves whatever is there).
+     */
+    public static final class Scratch implements AutoCloseable {
+        private final Arena arena = Arena.ofShared();
+        private MemorySegment send = MemorySegment.NULL;
+        private MemorySegment recv = MemorySegment.NULL;
+        private MemorySegment packet = MemorySegment.NULL;
+
+        private MemorySegment grow(MemorySegment s, long bytes, long seed) {
+            if (s.byteSize() >= bytes) {
+                return s;
+            }
+            MemorySegment n = arena.allocate(Math.max(bytes, 2 * s.byteSize()), 64);
+            fill(n, seed);
+            return n;
+        }
+
+        @Override
+        public void close() {
+            arena.close();
+        }
+    }
+
+    /**
+     * As {@link #run(SimNic, SimNic, Datatype, long, int, boolean)}, in {@code scratch}'s buffers when
+     * not verifying.
+     */
+    public static Result run(SimNic sender, SimNic receiver, Datatype type, long count, int chunk, boolean verify,
+                             Scratch scratch) {
         SimConfig config = receiver.config();
         if (!type.isCommitted()) {
             throw new MpiException(ErrorClass.ERR_TYPE, "the type must be committed");
@@ -81,10 +118,23 @@ public final class OneMessage {
         long span = message == null ? 0 : origin + message.maxOffset();
         long total = type.packSize(count);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment sendBuf = arena.allocate(Math.max(1, span), 64);
-            MemorySegment recvBuf = arena.allocate(Math.max(1, span), 64);
-            fill(sendBuf, 0x5EED_5E4DL);
-            fill(recvBuf, 0xBAC6_6D0DL);
+            MemorySegment sendBuf;
+            MemorySegment recvBuf;
+            MemorySegment packet;
+            if (verify) {
+                sendBuf = arena.allocate(Math.max(1, span), 64);
+                recvBuf = arena.allocate(Math.max(1, span), 64);
+                fill(sendBuf, 0x5EED_5E4DL);
+                fill(recvBuf, 0xBAC6_6D0DL);
+                packet = arena.allocate(Math.max(1, Math.min(chunk, total)), 64);
+            } else {
+                scratch.send = scratch.grow(scratch.send, Math.max(1, span), 0x5EED_5E4DL);
+                scratch.recv = scratch.grow(scratch.recv, Math.max(1, span), 0xBAC6_6D0DL);
+                scratch.packet = scratch.grow(scratch.packet, Math.max(1, Math.min(chunk, total)), 1);
+                sendBuf = scratch.send.asSlice(0, Math.max(1, span));
+                recvBuf = scratch.recv.asSlice(0, Math.max(1, span));
+                packet = scratch.packet;
+            }
             MemorySegment hostBuf = verify ? arena.allocate(Math.max(1, span), 64).copyFrom(recvBuf) : null;
 
             TypeCursor sendCursor = type.cursor(count, sendBuf, origin);
@@ -95,7 +145,6 @@ public final class OneMessage {
                     && in.work().fallback.contains("not applicable")) {
                 throw new MpiException(ErrorClass.ERR_ARG, in.work().fallback + " (" + type + ", count " + count + ")");
             }
-            MemorySegment packet = arena.allocate(Math.max(1, Math.min(chunk, total)), 64);
             for (long off = 0; off < total; off += chunk) {
                 long len = Math.min(chunk, total - off);
                 out.chunk(off, len, packet, 0);

@@ -1,0 +1,49 @@
+package org.jspin.nic.sim.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A sweep's results as plain data: named columns and rows of numbers or strings. Columns named in
+ * {@link #measured} hold wall-clock figures measured on this machine (they differ from run to run);
+ * every other column is simulated or computed, identical for the same configuration.
+ *
+ * @param columns  column names, with units where they have one ({@code gbps}, {@code ns}, {@code bytes})
+ * @param rows     one list per row, in column order
+ * @param measured columns measured on this machine
+ */
+public record Table(List<String> columns, List<List<Object>> rows, Set<String> measured) {
+    /** @return an empty table with these columns, of which {@code measured} are measured */
+    public static Table of(List<String> columns, Set<String> measured) {
+        return new Table(List.copyOf(columns), new ArrayList<>(), Set.copyOf(measured));
+    }
+
+    /** Adds a row (as many values as columns). */
+    public void add(Object... values) {
+        if (values.length != columns.size()) {
+            throw new IllegalArgumentException("row of " + values.length + " values for " + columns.size() + " columns");
+        }
+        rows.add(List.of(values));
+    }
+
+    /** @return the index of column {@code name} */
+    public int column(String name) {
+        int i = columns.indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no column " + name + " in " + columns);
+        }
+        return i;
+    }
+
+    /** @return the rows whose column {@code name} holds {@code value} */
+    public List<List<Object>> where(String name, Object value) {
+        int i = column(name);
+        return rows.stream().filter(r -> value.equals(r.get(i))).toList();
+    }
+
+    /** @return column {@code name} of {@code row} as a number */
+    public double number(List<Object> row, String name) {
+        return ((Number) row.get(column(name))).doubleValue();
+    }
+}
