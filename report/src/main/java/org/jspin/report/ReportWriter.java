@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.text.DecimalFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,10 +18,12 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -133,6 +136,8 @@ public final class ReportWriter {
                     c.series() != null, false, false);
             CategoryPlot plot = chart.getCategoryPlot();
             plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+            plot.setBackgroundPaint(Color.WHITE);
+            plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
             if (c.logY()) {
                 LogAxis axis = new LogAxis(c.yLabel());
                 axis.setSmallestValue(1e-3);
@@ -161,8 +166,18 @@ public final class ReportWriter {
             if (c.logX()) {
                 LogAxis axis = new LogAxis(c.xLabel());
                 axis.setBase(2);
+                axis.setTickUnit(new NumberTickUnit(1)); // one tick per power of two
+                axis.setNumberFormatOverride(new DecimalFormat("0"));
                 plot.setDomainAxis(axis);
             }
+            plot.setBackgroundPaint(Color.WHITE);
+            plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+            plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+            XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
+            for (int i = 0; i < data.getSeriesCount(); i++) {
+                lines.setSeriesStroke(i, new BasicStroke(2f));
+            }
+            plot.setRenderer(lines);
             if (!Double.isNaN(c.reference())) {
                 plot.addRangeMarker(marker(c));
             }
