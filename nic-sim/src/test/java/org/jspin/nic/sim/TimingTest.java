@@ -32,7 +32,7 @@ class TimingTest {
     }
 
     private static double gbps(MessageWork m) {
-        return m.timing.gbps(m.bytes);
+        return m.timing.gbps();
     }
 
     @Test
@@ -96,6 +96,34 @@ class TimingTest {
         double stallUs = m.timing.dmaStallPs() / 1e6;
         assertTrue(stallUs > 23.5 && stallUs < 25, "about 24.3 us stalled, got " + stallUs);
         assertEquals(4, m.timing.dmaQueueMax(), "never more than the 4 outstanding");
+    }
+
+    @Test
+    void aFullPacketBufferHoldsPacketsBackOnTheLinkAndTheBytesStayExact() {
+        // one slow HPU and room for two packets: the link must wait for handlers to let packets go
+        SimConfig c = SimConfig.DEFAULT.withStrategy("specialized").withHpus(1)
+                .withTiming(TimingConfig.PAPER.with(Map.of(TimingParam.PACKET_BUFFER, 4096.0)));
+        OneMessage.Result r = OneMessage.run(VECTOR_64, 1, c, OneMessage.DEFAULT_CHUNK, WorkListener.NONE, true);
+        assertTrue(r.identical());
+        assertTrue(r.receive().timing.backpressureEvents() > 2000, "nearly every packet waited: "
+                + r.receive().timing.backpressureEvents());
+        assertTrue(r.receive().timing.backpressurePs() > 0);
+        MessageWork roomy = receive(VECTOR_64, SimConfig.DEFAULT.withStrategy("specialized").withHpus(1));
+        assertEquals(r.receive().timing.completionPs(), roomy.timing.completionPs(), 0.01 * roomy.timing.completionPs(),
+                "with one HPU the handlers are the limit either way");
+    }
+
+    @Test
+    void deltaRIsTheLargestIntervalWithinEpsilonOfTheIdealTime() {
+        // 4 MiB of 64 B blocks: npkt = 2048, Tpkt = 81.92 ns, gamma = 32 blocks, TPH = 26 + 32 x 8 cycles + 32
+        // one-cycle accesses = 314 ns. P = 32: ideal = 81.92 + 64 x 314 = 20,178 ns; eps x ideal / (31 x 81.92)
+        // = 1.59, so one packet. P = 4: ideal = 81.92 + 512 x 314 = 160,850 ns; 0.2 x 160,850 / (3 x 81.92) = 130.9
+        MessageWork p32 = receive(VECTOR_64, SimConfig.DEFAULT.withStrategy("rw-cp"));
+        assertEquals(2048, p32.deltaR);
+        MessageWork p4 = receive(VECTOR_64, SimConfig.DEFAULT.withStrategy("rw-cp").withHpus(4));
+        assertEquals(130L * 2048, p4.deltaR);
+        MessageWork fixed = receive(VECTOR_64, SimConfig.DEFAULT.withStrategy("rw-cp").withDeltaR(8192));
+        assertEquals(8192, fixed.deltaR, "an explicit delta-r wins");
     }
 
     @Test

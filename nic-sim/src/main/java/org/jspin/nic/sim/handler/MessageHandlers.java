@@ -154,7 +154,9 @@ public final class MessageHandlers {
         totals.timing = new MessageTiming(end, timeline.firstArrival(), timeline.busyPs(), timeline.dmaStallPs(),
                 timeline.memoryStallPs(), timeline.schedulingWaitPs(), timeline.pcie().max(), timeline.pcie().mean(),
                 timeline.backpressureEvents(), timeline.backpressurePs(), totals.deltaR,
-                host.nicTraffic(totals.fullLines, totals.partialLines), host.of(shape).trafficBytes());
+                host.nicTraffic(totals.fullLines, totals.partialLines), host.of(shape).trafficBytes(),
+                Math.round(config.timing().get(TimingParam.LINK_LATENCY) * 1000),
+                Math.round(totals.creationBlocks * config.timing().get(TimingParam.HOST_REGION) * 1000), totals.bytes);
         totals.dmaQueueSamples = timeline.pcie().samples();
         listener.handled(HandlerKind.COMPLETION, -1, 0, 0, 0, work);
     }

@@ -20,20 +20,29 @@ import java.util.Map;
  * @param deltaR             the Δr rw-cp and ro-cp ran with (0 for other strategies)
  * @param nicTrafficBytes    main-memory traffic of the NIC path: lines written whole, read-modify-write of part-lines
  * @param hostTrafficBytes   main-memory traffic the host path would have caused for the same receive
+ * @param linkLatencyPs      the link latency included in the times above
+ * @param creationPs         what building the message's checkpoints (or iovec list) cost the host, if this
+ *                           message built them: the blocks walked at {@code host-region} each (0 when reused)
+ * @param bytes              message bytes received
  */
 public record MessageTiming(long completionPs, long firstArrivalPs, long handlerBusyPs, long dmaStallPs,
                             long memoryStallPs, long schedulingWaitPs, long dmaQueueMax, double dmaQueueMean,
                             long backpressureEvents, long backpressurePs, long deltaR, long nicTrafficBytes,
-                            long hostTrafficBytes) {
-    /** @return message bits over the completion time, in Gbit/s */
-    public double gbps(long bytes) {
-        return completionPs == 0 ? 0 : bytes * 8.0 / (completionPs / 1000.0);
+                            long hostTrafficBytes, long linkLatencyPs, long creationPs, long bytes) {
+    /**
+     * @return message bits over the time from the first byte on the link (after the link latency) until
+     *         the completion handler finished, in Gbit/s
+     */
+    public double gbps() {
+        long ps = completionPs - linkLatencyPs;
+        return ps <= 0 ? 0 : bytes * 8.0 / (ps / 1000.0);
     }
 
     /** @return the fields by name, times in ns (the JSON of {@code jspin sim}) */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("completion_ns", completionPs / 1000.0);
+        m.put("throughput_gbps", gbps());
         m.put("first_arrival_ns", firstArrivalPs / 1000.0);
         m.put("handler_busy_ns", handlerBusyPs / 1000.0);
         m.put("dma_stall_ns", dmaStallPs / 1000.0);
@@ -46,6 +55,8 @@ public record MessageTiming(long completionPs, long firstArrivalPs, long handler
         m.put("delta_r", deltaR);
         m.put("nic_traffic_bytes", nicTrafficBytes);
         m.put("host_traffic_bytes", hostTrafficBytes);
+        m.put("link_latency_ns", linkLatencyPs / 1000.0);
+        m.put("checkpoint_creation_ns", creationPs / 1000.0);
         return m;
     }
 }
