@@ -92,10 +92,9 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
     private final ArrayDeque<RecvOp<R>> ctsDue = new ArrayDeque<>();
     /** Packets the fabric refused (link full), resent in order before anything else. */
     private final ArrayDeque<Packet> backlog = new ArrayDeque<>();
-    private final ArrayDeque<Packet> freePackets = new ArrayDeque<>();
+    private final PacketPool pool;
     private final List<PendingProbe> probes = new ArrayList<>();
     private final BitSet failedRanks = new BitSet();
-    private int packetsMade;
     private long nextId = 1;
 
     private final Tally messagesSent;
@@ -103,7 +102,6 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
     private final Tally messagesReceived;
     private final Tally bytesReceived;
     private final Tally unexpectedBytesCopied;
-    private final Tally packetsOut;
     private final Meters meters;
 
     /** Set while a thread runs the engine's state machine. */
@@ -142,7 +140,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
         this.messagesReceived = meters.counter("jspin.messages.received", "messages");
         this.bytesReceived = meters.counter("jspin.bytes.received", "bytes");
         this.unexpectedBytesCopied = meters.counter("jspin.unexpected.bytes.copied", "bytes");
-        this.packetsOut = meters.gauge("jspin.packets.in.flight");
+        this.pool = new PacketPool(config.packets(), meters.gauge("jspin.packets.in.flight"));
         this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
         fabric.onActivity(this::wakeIfUnattended);
         progress.start();
@@ -486,7 +484,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
             work++;
         }
         while (!ctsDue.isEmpty()) {
-            Packet p = acquire(true);
+            Packet p = pool.acquire(true);
             if (p == null) {
                 return work;
             }
@@ -494,7 +492,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
             work++;
         }
         while (!queued.isEmpty()) {
-            Packet p = acquire(true);
+            Packet p = pool.acquire(true);
             if (p == null) {
                 return work;
             }
@@ -507,7 +505,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
             work++;
         }
         while (!streaming.isEmpty()) {
-            Packet p = acquire(false);
+            Packet p = pool.acquire(false);
             if (p == null) {
                 return work;
             }
@@ -530,7 +528,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
                 path.fill(op, 0, (int) op.length, p);
             }
         } catch (RuntimeException e) {
-            free(p);
+            pool.free(p);
             failSend(op, asMpi(e, "packing the eager message"));
             return;
         }
@@ -555,7 +553,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
         try {
             path.fill(op, op.sent, len, p);
         } catch (RuntimeException e) {
-            free(p);
+            pool.free(p);
             failSend(op, asMpi(e, "packing bytes from " + op.sent));
             return;
         }
@@ -610,7 +608,7 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
         if (op != null) {
             path.released(p);
         }
-        free(p);
+        pool.free(p);
         if (op != null) {
             op.packetsOut--;
             if (!op.done && op.phase == SendOp.Phase.DRAINING && op.packetsOut == 0) {
@@ -973,28 +971,6 @@ public final class ProtocolEngine<S, R> implements Nic, PacketHandler, Progress.
     }
 
     // ---- packets ------------------------------------------------------------------------------
-
-    /** @return a free packet, or null when the pool is used up (data may not take the control reserve) */
-    private Packet acquire(boolean control) {
-        int available = freePackets.size() + (config.packets() - packetsMade);
-        if (available == 0 || (!control && available <= NicConfig.CONTROL_RESERVE)) {
-            return null;
-        }
-        Packet p = freePackets.poll();
-        if (p == null) {
-            p = new Packet();
-            packetsMade++;
-        }
-        p.clear();
-        packetsOut.add(1);
-        return p;
-    }
-
-    private void free(Packet p) {
-        p.clear();
-        freePackets.push(p);
-        packetsOut.add(-1);
-    }
 
     private static Event probeEvent(Unexpected u) {
         return new Event(Event.Kind.PROBE, u.bits, u.length, 0, null, false);
