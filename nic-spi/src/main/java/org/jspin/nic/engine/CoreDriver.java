@@ -76,7 +76,7 @@ final class CoreDriver<S, R> implements Progress.Work {
         progress.start();
     }
 
-    /** @return the progress thread (the one thread sure to run the core's commands at some point) */
+    /** @return the progress thread (whatever the core reads, a user's buffer say, must be reachable from it) */
     Thread thread() {
         return progress.thread();
     }

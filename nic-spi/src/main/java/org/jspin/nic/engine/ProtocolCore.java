@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ProtocolCore<S, R> implements PacketHandler {
     /** How long a closing core waits for the sends it accepted to leave (and the driver for it to end). */
-    static final long CLOSE_DRAIN_MILLIS = 10_000;
+    public static final long CLOSE_DRAIN_MILLIS = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolCore.class);
     /** Fabric events one round takes, so that a busy fabric cannot keep sends from going out. */
     private static final int POLL_LIMIT = 64;
@@ -98,11 +98,16 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private boolean stopped;
 
     /**
-     * A core for one rank's endpoint {@code fabric}; it registers the engine's meters in
+     * A core for one rank's endpoint {@code fabric}; it registers the protocol's meters in
      * {@code meters} ({@code jspin.messages.*}, {@code jspin.bytes.*},
      * {@code jspin.unexpected.bytes.copied}, {@code jspin.packets.in.flight}).
      *
-     * @param clock the time the close deadline is measured in (nanoseconds, any origin)
+     * @param fabric the rank's endpoint; the core alone sends, polls and releases on it
+     * @param path   how bytes get into packets and out of them (one implementation per core, so the
+     *               calls into it stay monomorphic on the packet path)
+     * @param config the protocol settings (eager limit, chunk size, packet pool)
+     * @param meters where the protocol's tallies are published
+     * @param clock  the time the close deadline is measured in (nanoseconds, any origin)
      * @throws MpiException ERR_ARG if the chunk size exceeds what the fabric carries
      */
     public ProtocolCore(Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters, NanoClock clock) {
@@ -436,7 +441,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             return fabric.send(p);
         } catch (RuntimeException e) {
             // the peer is gone (or the fabric could not take the packet): the packet will never come
-            // back, so release it here, and fail only the send it belonged to, never the engine
+            // back, so release it here, and fail only the send it belonged to, never the core
             SendOp<S> op = ownerOf(p);
             onReleased(p);
             if (op != null) {
@@ -461,8 +466,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
     }
 
-    /** @return the send a packet of this engine's belongs to, or null (a CTS) */
-    @SuppressWarnings("unchecked") // only this engine's sends are packet owners
+    /** @return the send a packet of this core's belongs to, or null (a CTS) */
+    @SuppressWarnings("unchecked") // only this core's sends are packet owners
     private SendOp<S> ownerOf(Packet p) {
         return p.owner instanceof SendOp<?> op ? (SendOp<S>) op : null;
     }
