@@ -1,0 +1,267 @@
+package org.jspin.nic.engine;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.fabric.Fabric;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which thread runs a rank's {@link ProtocolCore}: the rank's progress thread, or a caller
+ * waiting on a request ({@link #doWork} from {@code Nic.progress()}), whichever holds the
+ * {@code driving} flag. One at a time, so the core has a single owner at any moment and needs no
+ * locks, and the flag's acquire/release hands its state over safely. A waiting caller driving the
+ * core itself saves the hand-offs to and from the progress thread that otherwise dominate
+ * small-message latency.
+ *
+ * <p>Callers on any thread hand work over as commands (closures over the core) through a
+ * many-to-one queue; each round runs the commands, then one {@link ProtocolCore#round}. Everything
+ * here is about threads: who may drive now, when to wake or park the progress thread, when it may
+ * block in a poll-driven fabric, and how the rank ends.
+ */
+final class CoreDriver<S, R> implements Progress.Work {
+    private static final Logger LOG = LoggerFactory.getLogger(CoreDriver.class);
+    /**
+     * How long the progress thread of a poll-driven fabric parks while callers drive (they poll the
+     * fabric; when the last one stops, the progress thread must take over within this).
+     */
+    private static final long DRIVEN_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
+    /**
+     * How long after a caller's last round the progress thread of a poll-driven fabric still keeps
+     * out of the fabric: callers that send and wait in quick succession drive it themselves, and a
+     * progress thread blocked in the fabric would have to be woken for each of them
+     * ({@code -Djspin.progress.quiet.us}).
+     */
+    private static final long QUIET_NANOS = Long.getLong("jspin.progress.quiet.us", 2000) * 1000;
+
+    private final ProtocolCore<S, R> core;
+    private final Fabric fabric;
+    private final Progress progress;
+    private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
+
+    /** Set while a thread runs the core. */
+    private final AtomicBoolean driving = new AtomicBoolean();
+    /** Callers spinning on their requests, driving the core between {@link #beginWait} and {@link #endWait}. */
+    private final AtomicInteger waiters = new AtomicInteger();
+    /** The progress thread blocks in {@link Fabric#await} (a poll-driven fabric, nobody else driving). */
+    private volatile boolean awaiting;
+    /** When a caller (not the progress thread) last ran a round; 0 once the last one parked. */
+    private volatile long lastCallerRound;
+    /** Work left that no arrival will announce (backlog, queued sends, CTSs due): poll again soon. */
+    private volatile boolean pending;
+    /** Closing, and nothing is left to drain: the progress loop may end. */
+    private volatile boolean drained;
+    private volatile boolean closing;
+    private volatile boolean stopped;
+
+    /**
+     * @param core   the core to drive
+     * @param fabric the core's fabric endpoint (for its wake-ups and, if poll-driven, its blocking wait)
+     */
+    CoreDriver(ProtocolCore<S, R> core, Fabric fabric) {
+        this.core = core;
+        this.fabric = fabric;
+        this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
+    }
+
+    /** Starts the progress thread. */
+    void start() {
+        fabric.onActivity(this::wakeIfUnattended);
+        progress.start();
+    }
+
+    /** @return the progress thread (whatever the core reads, a user's buffer say, must be reachable from it) */
+    Thread thread() {
+        return progress.thread();
+    }
+
+    /**
+     * Hands {@code command} to whichever thread drives next.
+     *
+     * @throws MpiException ERR_OTHER if the rank has stopped
+     */
+    void submit(Runnable command) {
+        if (stopped) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + fabric.rank() + "'s NIC is closed");
+        }
+        commands.offer(command);
+        // on a poll-driven fabric the caller runs the command itself when the core is free: the
+        // bytes leave from this thread, and the progress thread is not woken for every send
+        if (fabric.pollDriven() && Thread.currentThread() != progress.thread() && tryRound() >= 0) {
+            return;
+        }
+        wakeIfUnattended();
+    }
+
+    /**
+     * Lets the core drain the sends it accepted, then stops it, failing what is left, and waits
+     * for the progress thread to end (a little longer than the core's drain deadline).
+     */
+    void close() {
+        if (closing) {
+            return;
+        }
+        submit(() -> {
+            closing = true;
+            core.beginClose();
+        });
+        try {
+            progress.join(ProtocolCore.CLOSE_DRAIN_MILLIS + 5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- callers waiting on requests ----------------------------------------------------------
+
+    /** A caller starts spinning on its requests, driving the core (see {@code Nic.beginWait}). */
+    void beginWait() {
+        waiters.incrementAndGet();
+        if (awaiting) {
+            fabric.wakeup(); // the progress thread holds the core while it blocks in the fabric: let go
+        }
+    }
+
+    /** The waiting caller parks: nobody polls the fabric now (see {@code Nic.parking}). */
+    void parking() {
+        lastCallerRound = 0; // nobody polls now: the progress thread may block in the fabric at once
+        progress.wake();
+    }
+
+    /** The caller stops spinning (see {@code Nic.endWait}). */
+    void endWait() {
+        waiters.decrementAndGet();
+        if (hasWork()) {
+            wakeIfUnattended(); // announced before this re-check, so no arrival goes unnoticed
+        }
+    }
+
+    /**
+     * Wakes the progress thread unless a waiting caller is spinning on this NIC (it will see the
+     * work in its next round). Waking a thread that then competes for a core with the spinning
+     * caller costs more than the wake-up saves, on a machine with fewer cores than threads.
+     */
+    private void wakeIfUnattended() {
+        if (waiters.get() == 0) {
+            progress.wake();
+            if (awaiting) {
+                fabric.wakeup();
+            }
+        }
+    }
+
+    // ---- the progress loop's work -------------------------------------------------------------
+
+    /**
+     * The progress thread has nothing to do. A fabric that only moves data while polled
+     * ({@link Fabric#pollDriven}) is then waited on inside a round of the core, so arrivals wake
+     * this thread; but only while no caller drives, and briefly otherwise: a waiting caller polls
+     * the fabric itself, and the progress thread must not hold the core it needs.
+     */
+    @Override
+    public void idle(long nanos) {
+        if (!fabric.pollDriven()) {
+            LockSupport.parkNanos(this, nanos);
+            return;
+        }
+        boolean callersActive = waiters.get() > 0 || System.nanoTime() - lastCallerRound < QUIET_NANOS;
+        if (callersActive || !driving.compareAndSet(false, true)) {
+            LockSupport.parkNanos(this, DRIVEN_PARK_NANOS);
+            return;
+        }
+        try {
+            awaiting = true;
+            if (waiters.get() == 0 && !hasWork()) {
+                fabric.await(nanos);
+            }
+        } finally {
+            awaiting = false;
+            driving.set(false);
+        }
+    }
+
+    /** One round of the core, if no other thread is running it (any thread). */
+    @Override
+    public int doWork() {
+        return Math.max(0, tryRound());
+    }
+
+    /** @return the work done in one round, or -1 if another thread is driving (or the rank stopped) */
+    private int tryRound() {
+        boolean mine = Thread.currentThread() == progress.thread();
+        if (mine && waiters.get() > 0 && fabric.pollDriven()) {
+            return -1; // a waiting caller polls the fabric itself: competing for it would only cost a core
+        }
+        if (stopped || !driving.compareAndSet(false, true)) {
+            return -1;
+        }
+        if (!mine) {
+            lastCallerRound = System.nanoTime();
+        }
+        int work;
+        try {
+            work = round();
+            pending = core.hasPendingWork();
+            if (closing) {
+                drained = core.isDrained();
+            }
+        } finally {
+            driving.set(false);
+        }
+        if (pending && Thread.currentThread() != progress.thread()) {
+            wakeIfUnattended(); // work is left: someone must come back for it
+        }
+        return work;
+    }
+
+    private int round() {
+        int work = 0;
+        Runnable c;
+        while ((c = commands.poll()) != null) {
+            try {
+                c.run();
+            } catch (RuntimeException e) {
+                LOG.error("rank {}: a command failed", fabric.rank(), e);
+            }
+            work++;
+        }
+        return work + core.round();
+    }
+
+    @Override
+    public boolean hasWork() {
+        if (fabric.pollDriven() && waiters.get() > 0 && Thread.currentThread() == progress.thread()) {
+            return false; // the waiting caller does this work; the progress thread would only spin beside it
+        }
+        return pending || !commands.isEmpty() || fabric.hasPending();
+    }
+
+    @Override
+    public boolean finished() {
+        return drained;
+    }
+
+    /** On the progress thread as it ends: fail whatever is left, free memory, leave the fabric. */
+    private void shutDown() {
+        while (!driving.compareAndSet(false, true)) {
+            Thread.onSpinWait(); // a caller may be finishing a round
+        }
+        stopped = true;
+        core.stop();
+        Runnable c;
+        while ((c = commands.poll()) != null) {
+            try {
+                c.run(); // commands that raced with close fail at once now that the core has stopped
+            } catch (RuntimeException e) {
+                LOG.debug("rank {}: command after close", fabric.rank(), e);
+            }
+        }
+        core.dispose();
+    }
+}

@@ -1,0 +1,850 @@
+package org.jspin.nic.engine;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.NanoClock;
+import org.jspin.datatype.Datatype;
+import org.jspin.datatype.SignatureHash;
+import org.jspin.datatype.Signatures;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.Event;
+import org.jspin.nic.MatchEntry;
+import org.jspin.nic.MatchedMessage;
+import org.jspin.nic.NicConfig;
+import org.jspin.nic.ProbeListener;
+import org.jspin.nic.Put;
+import org.jspin.nic.fabric.Fabric;
+import org.jspin.nic.fabric.Packet;
+import org.jspin.nic.fabric.PacketHandler;
+import org.jspin.nic.fabric.PacketKind;
+import org.jspin.nic.match.MatchBits;
+import org.jspin.nic.match.Matcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The protocol every NIC shares, as a state machine with no threads of its own: MPI matching, the
+ * eager/rendezvous protocol, probes, flow control (the packet pool, the backlog of a full link),
+ * peer failure and completion. A backend supplies only the {@link DataPath}.
+ *
+ * <p>The protocol: a message up to the eager limit travels in one EAGER packet; if no receive is
+ * posted its payload is copied aside and the packet returns to the sender. A larger message sends
+ * an RTS carrying its envelope; the receiver matches it in arrival order like an eager message,
+ * answers with a CTS naming the bytes it accepts, and only then do DATA packets flow, straight
+ * into the matched receive. So a large message never lands unexpected, and the receiver's
+ * datatype is known before its first data byte. A send completes when the fabric has released
+ * every packet it sent (its buffer is then no longer read).
+ *
+ * <p>How it is run, after the model of an Aeron agent: commands ({@link #put}, {@link #post},
+ * {@link #cancel}, {@link #probe}, ...) change the state at once, and {@link #round} does one round
+ * of work (takes what the fabric delivers, sends what can be sent) and says how much it did.
+ * Nothing here blocks, spins, starts a thread or reads the time except through the injected
+ * {@link NanoClock}, so a test or a simulator steps a core by hand, and a driver
+ * ({@link ProtocolEngine}'s) decides which thread runs it. It is not thread-safe: one thread at a
+ * time may call it, and whoever hands it from one thread to another must publish its state (the
+ * driver's flag does). Completions and probe results are told on the calling thread, inside the
+ * command or round that produced them.
+ *
+ * @param <S> the data path's state per send
+ * @param <R> the data path's state per receive
+ */
+public final class ProtocolCore<S, R> implements PacketHandler {
+    /** How long a closing core waits for the sends it accepted to leave (and the driver for it to end). */
+    public static final long CLOSE_DRAIN_MILLIS = 10_000;
+    private static final Logger LOG = LoggerFactory.getLogger(ProtocolCore.class);
+    /** Fabric events one round takes, so that a busy fabric cannot keep sends from going out. */
+    private static final int POLL_LIMIT = 64;
+
+    private final Fabric fabric;
+    private final DataPath<S, R> path;
+    private final NicConfig config;
+    private final NanoClock clock;
+
+    private final Matcher<RecvOp<R>, Unexpected> matcher = new Matcher<>();
+    /** Sends not yet complete, by id. */
+    private final Long2ObjectHashMap<SendOp<S>> liveSends = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<SendOp<S>> awaitingCts = new Long2ObjectHashMap<>();
+    /** Matched rendezvous receives whose data is flowing, by id. */
+    private final Long2ObjectHashMap<RecvOp<R>> awaitingData = new Long2ObjectHashMap<>();
+    /** Sends whose first packet (EAGER or RTS) is not out yet, in the order they were started. */
+    private final ArrayDeque<SendOp<S>> queued = new ArrayDeque<>();
+    /** Sends streaming DATA, served round robin. */
+    private final ArrayDeque<SendOp<S>> streaming = new ArrayDeque<>();
+    /** Receives whose CTS is not out yet. */
+    private final ArrayDeque<RecvOp<R>> ctsDue = new ArrayDeque<>();
+    /** Packets the fabric refused (link full), resent in order before anything else. */
+    private final ArrayDeque<Packet> backlog = new ArrayDeque<>();
+    private final PacketPool pool;
+    private final List<PendingProbe> probes = new ArrayList<>();
+    private final BitSet failedRanks = new BitSet();
+    private long nextId = 1;
+
+    private final Tally messagesSent;
+    private final Tally bytesSent;
+    private final Tally messagesReceived;
+    private final Tally bytesReceived;
+    private final Tally unexpectedBytesCopied;
+
+    private boolean closing;
+    private long closeDeadline;
+    private boolean stopped;
+
+    /**
+     * A core for one rank's endpoint {@code fabric}; it registers the protocol's meters in
+     * {@code meters} ({@code jspin.messages.*}, {@code jspin.bytes.*},
+     * {@code jspin.unexpected.bytes.copied}, {@code jspin.packets.in.flight}).
+     *
+     * @param fabric the rank's endpoint; the core alone sends, polls and releases on it
+     * @param path   how bytes get into packets and out of them (one implementation per core, so the
+     *               calls into it stay monomorphic on the packet path)
+     * @param config the protocol settings (eager limit, chunk size, packet pool)
+     * @param meters where the protocol's tallies are published
+     * @param clock  the time the close deadline is measured in (nanoseconds, any origin)
+     * @throws MpiException ERR_ARG if the chunk size exceeds what the fabric carries
+     */
+    public ProtocolCore(Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters, NanoClock clock) {
+        if (config.chunkSize() > fabric.maxPayload()) {
+            throw new MpiException(ErrorClass.ERR_ARG, "chunk size " + config.chunkSize()
+                    + " exceeds the fabric's largest payload " + fabric.maxPayload());
+        }
+        this.fabric = fabric;
+        this.path = path;
+        this.config = config;
+        this.clock = clock;
+        this.messagesSent = meters.counter("jspin.messages.sent", "messages");
+        this.bytesSent = meters.counter("jspin.bytes.sent", "bytes");
+        this.messagesReceived = meters.counter("jspin.messages.received", "messages");
+        this.bytesReceived = meters.counter("jspin.bytes.received", "bytes");
+        this.unexpectedBytesCopied = meters.counter("jspin.unexpected.bytes.copied", "bytes");
+        this.pool = new PacketPool(config.packets(), meters.gauge("jspin.packets.in.flight"));
+    }
+
+    /** @return this core's world rank (its fabric endpoint's) */
+    public int rank() {
+        return fabric.rank();
+    }
+
+    /** @return ranks in the job */
+    public int size() {
+        return fabric.size();
+    }
+
+    // ---- commands -----------------------------------------------------------------------------
+
+    /**
+     * Starts a send. Its first packet goes out in this or a later {@link #round}; the put's
+     * completion is told once the fabric has released every packet of it (or at once, if the
+     * target has failed or the core has stopped).
+     *
+     * @return the operation, for a data path or a test to look at
+     */
+    public SendOp<S> put(Put put) {
+        SendOp<S> op = new SendOp<>(put);
+        startSend(op);
+        return op;
+    }
+
+    /**
+     * Posts a receive: it takes the earliest unexpected message it matches at once, or waits on
+     * the posted list (and fails at once if its one peer, or every other rank for a wildcard, has
+     * failed).
+     *
+     * @return the operation, for a data path or a test to look at
+     */
+    public RecvOp<R> post(MatchEntry entry) {
+        RecvOp<R> op = new RecvOp<>(entry);
+        startReceive(op);
+        return op;
+    }
+
+    /**
+     * Cancels a posted receive that has not matched yet: it completes, cancelled, at once. A
+     * receive that has matched is not touched.
+     */
+    public void cancel(MatchEntry entry) {
+        RecvOp<R> r = matcher.removePosted(op -> op.entry == entry);
+        if (r != null) {
+            r.done = true;
+            notify(r.entry, new Event(Event.Kind.RECEIVE, entry.matchBits(), 0, 0, null, true));
+        }
+    }
+
+    /**
+     * Looks for an unexpected message matching {@code match}/{@code ignore}, as {@link org.jspin.nic.Nic#probe}
+     * describes; a waiting probe that finds none is answered when one arrives (or fails when its
+     * peer does).
+     */
+    public void probe(int peer, long match, long ignore, boolean take, boolean wait, ProbeListener listener) {
+        Unexpected u = take ? matcher.take(match, ignore) : matcher.probe(match, ignore);
+        MpiException gone = u == null && wait ? gone(peer) : null;
+        if (u != null) {
+            listener.probed(probeEvent(u), take ? u : null);
+        } else if (gone != null) {
+            listener.probed(new Event(Event.Kind.PROBE, match, 0, 0, gone, false), null);
+        } else if (wait) {
+            probes.add(new PendingProbe(peer, match, ignore, take, listener));
+        } else {
+            listener.probed(null, null);
+        }
+    }
+
+    /**
+     * Receives a message a matched probe of this core took into {@code entry} (whose bits are ignored).
+     *
+     * @return the operation, for a data path or a test to look at
+     * @throws MpiException ERR_REQUEST if this core's matched probe did not take {@code message}
+     */
+    public RecvOp<R> receiveMatched(MatchedMessage message, MatchEntry entry) {
+        RecvOp<R> op = new RecvOp<>(entry);
+        receiveMatched(op, taken(message));
+        return op;
+    }
+
+    /** @return the message as this core's matched probe took it */
+    static Unexpected taken(MatchedMessage message) {
+        if (!(message instanceof Unexpected u)) {
+            throw new MpiException(ErrorClass.ERR_REQUEST, "message " + message + " was not taken by this NIC's matched probe");
+        }
+        return u;
+    }
+
+    /** {@link #receiveMatched(MatchedMessage, MatchEntry)} with an operation made beforehand. */
+    void receiveMatched(RecvOp<R> op, Unexpected u) {
+        op.id = nextId++;
+        consume(op, u);
+    }
+
+    /**
+     * Starts closing: from now {@link #isDrained} tells when the sends accepted so far have left,
+     * or when the drain deadline ({@value #CLOSE_DRAIN_MILLIS} ms on the injected clock) has passed.
+     */
+    public void beginClose() {
+        closing = true;
+        closeDeadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_DRAIN_MILLIS);
+    }
+
+    /**
+     * @return whether, after {@link #beginClose}, nothing is left to send (or the drain deadline has
+     *         passed: the core may stop with sends still in flight); false before {@link #beginClose}
+     */
+    public boolean isDrained() {
+        if (!closing) {
+            return false;
+        }
+        if (liveSends.isEmpty() && backlog.isEmpty() && ctsDue.isEmpty()) {
+            return true;
+        }
+        if (clock.nanoTime() > closeDeadline) {
+            LOG.warn("rank {}: closing with {} sends still in flight", rank(), liveSends.size());
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Fails whatever is still pending (sends, receives, waiting probes) with ERR_OTHER: the NIC
+     * closed. Operations started afterwards fail at once. Then {@link #dispose}.
+     */
+    public void stop() {
+        stopped = true;
+        MpiException closed = new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC closed");
+        for (SendOp<S> op : new ArrayList<>(liveSends.values())) {
+            failSend(op, closed);
+        }
+        for (RecvOp<R> r : new ArrayList<>(awaitingData.values())) {
+            failReceive(r, closed);
+        }
+        RecvOp<R> r;
+        while ((r = matcher.removePosted(op -> true)) != null) {
+            failReceive(r, closed);
+        }
+        for (PendingProbe p : probes) {
+            p.listener.probed(new Event(Event.Kind.PROBE, p.match, 0, 0, closed, false), null);
+        }
+        probes.clear();
+    }
+
+    /** Leaves the fabric (peers see this rank as gone) and frees what the data path holds; after {@link #stop}. */
+    public void dispose() {
+        try {
+            fabric.close();
+        } finally {
+            path.close();
+        }
+    }
+
+    // ---- one round ----------------------------------------------------------------------------
+
+    /**
+     * One round of work: what the fabric delivers (arrivals, released packets, departed peers,
+     * at most a bounded number), then whatever can be sent now (the backlog first, then CTSs,
+     * new messages, data chunks), as far as the packet pool and the fabric allow.
+     *
+     * @return units of work done; 0 when there was nothing to do
+     */
+    public int round() {
+        return fabric.poll(this, POLL_LIMIT) + pump();
+    }
+
+    /**
+     * @return whether work is left that no fabric event will announce (a backlog, sends not out
+     *         yet, CTSs due): whoever drives the core must come back for it
+     */
+    public boolean hasPendingWork() {
+        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty();
+    }
+
+    // ---- sending ------------------------------------------------------------------------------
+
+    /** {@link #put} with an operation made beforehand (on the caller's thread, by the driver's facade). */
+    void startSend(SendOp<S> op) {
+        op.id = nextId++;
+        int target = op.put.target();
+        if (stopped) {
+            complete(op, new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC is closed"));
+            return;
+        }
+        if (failedRanks.get(target)) {
+            complete(op, peerFailed(target));
+            return;
+        }
+        liveSends.put(op.id, op);
+        path.sendStarted(op);
+        queued.add(op);
+    }
+
+    /** Sends what can be sent now. */
+    private int pump() {
+        int work = 0;
+        while (!backlog.isEmpty()) {
+            Packet p = backlog.peek();
+            if (!transmitNow(p)) {
+                return work;
+            }
+            backlog.poll();
+            work++;
+        }
+        while (!ctsDue.isEmpty()) {
+            Packet p = pool.acquire(true);
+            if (p == null) {
+                return work;
+            }
+            sendCts(ctsDue.poll(), p);
+            work++;
+        }
+        while (!queued.isEmpty()) {
+            Packet p = pool.acquire(true);
+            if (p == null) {
+                return work;
+            }
+            SendOp<S> op = queued.poll();
+            if (op.length <= config.eagerLimit()) {
+                sendEager(op, p);
+            } else {
+                sendRts(op, p);
+            }
+            work++;
+        }
+        while (!streaming.isEmpty()) {
+            Packet p = pool.acquire(false);
+            if (p == null) {
+                return work;
+            }
+            SendOp<S> op = streaming.poll();
+            sendChunk(op, p);
+            if (!op.done && op.sent < op.accepted) {
+                streaming.add(op);
+            }
+            work++;
+        }
+        return work;
+    }
+
+    private void sendEager(SendOp<S> op, Packet p) {
+        header(op, p, PacketKind.EAGER);
+        op.accepted = op.length;
+        op.phase = SendOp.Phase.DRAINING;
+        try {
+            if (op.length > 0) {
+                path.fill(op, 0, (int) op.length, p);
+            }
+        } catch (RuntimeException e) {
+            pool.free(p);
+            failSend(op, asMpi(e, "packing the eager message"));
+            return;
+        }
+        op.sent = op.length;
+        transmit(op, p);
+    }
+
+    private void sendRts(SendOp<S> op, Packet p) {
+        header(op, p, PacketKind.RTS);
+        op.phase = SendOp.Phase.AWAITING_CTS;
+        awaitingCts.put(op.id, op);
+        transmit(op, p);
+    }
+
+    private void sendChunk(SendOp<S> op, Packet p) {
+        int len = (int) Math.min(config.chunkSize(), op.accepted - op.sent);
+        p.kind = PacketKind.DATA;
+        p.target = op.put.target();
+        p.sendId = op.id;
+        p.recvId = op.recvId;
+        p.offset = op.sent;
+        try {
+            path.fill(op, op.sent, len, p);
+        } catch (RuntimeException e) {
+            pool.free(p);
+            failSend(op, asMpi(e, "packing bytes from " + op.sent));
+            return;
+        }
+        op.sent += len;
+        if (op.sent == op.accepted) {
+            op.phase = SendOp.Phase.DRAINING;
+        }
+        transmit(op, p);
+    }
+
+    private void header(SendOp<S> op, Packet p, PacketKind kind) {
+        p.kind = kind;
+        p.target = op.put.target();
+        p.matchBits = op.put.matchBits();
+        p.sendId = op.id;
+        p.messageLength = op.length;
+        p.signatureHash = op.signatureHash;
+        p.signatureElements = op.signatureElements;
+    }
+
+    private void transmit(SendOp<S> op, Packet p) {
+        p.owner = op;
+        op.packetsOut++;
+        transmit(p);
+    }
+
+    private void transmit(Packet p) {
+        if (!backlog.isEmpty() || !transmitNow(p)) {
+            backlog.add(p);
+        }
+    }
+
+    /** @return false if the link is full (the packet stays the caller's) */
+    private boolean transmitNow(Packet p) {
+        try {
+            return fabric.send(p);
+        } catch (RuntimeException e) {
+            // the peer is gone (or the fabric could not take the packet): the packet will never come
+            // back, so release it here, and fail only the send it belonged to, never the core
+            SendOp<S> op = ownerOf(p);
+            onReleased(p);
+            if (op != null) {
+                failSend(op, asMpi(e, "sending to rank " + op.put.target()));
+            }
+            return true;
+        }
+    }
+
+    @Override
+    public void onReleased(Packet p) {
+        SendOp<S> op = ownerOf(p);
+        if (op != null) {
+            path.released(p);
+        }
+        pool.free(p);
+        if (op != null) {
+            op.packetsOut--;
+            if (!op.done && op.phase == SendOp.Phase.DRAINING && op.packetsOut == 0) {
+                complete(op, null);
+            }
+        }
+    }
+
+    /** @return the send a packet of this core's belongs to, or null (a CTS) */
+    @SuppressWarnings("unchecked") // only this core's sends are packet owners
+    private SendOp<S> ownerOf(Packet p) {
+        return p.owner instanceof SendOp<?> op ? (SendOp<S>) op : null;
+    }
+
+    private void onCts(Packet p) {
+        SendOp<S> op = awaitingCts.remove(p.sendId);
+        long accepted = p.messageLength;
+        long recvId = p.recvId;
+        fabric.release(p);
+        if (op == null || op.done) {
+            return;
+        }
+        op.recvId = recvId;
+        op.accepted = accepted;
+        if (accepted == 0) {
+            op.phase = SendOp.Phase.DRAINING;
+            if (op.packetsOut == 0) {
+                complete(op, null);
+            }
+        } else {
+            op.phase = SendOp.Phase.SENDING_DATA;
+            streaming.add(op);
+        }
+    }
+
+    private void failSend(SendOp<S> op, MpiException e) {
+        if (op.done) {
+            return;
+        }
+        queued.remove(op);
+        streaming.remove(op);
+        awaitingCts.remove(op.id);
+        complete(op, e);
+    }
+
+    private void complete(SendOp<S> op, MpiException error) {
+        op.done = true;
+        liveSends.remove(op.id);
+        if (error == null) {
+            messagesSent.add(1);
+            bytesSent.add(op.accepted);
+        }
+        try {
+            path.sendEnded(op);
+        } catch (RuntimeException e) {
+            LOG.error("rank {}: the data path failed ending send {}", rank(), op.id, e);
+        }
+        notify(op.put, new Event(Event.Kind.SEND, op.put.matchBits(), op.length, op.sent, error, false));
+    }
+
+    // ---- receiving ----------------------------------------------------------------------------
+
+    /** {@link #post} with an operation made beforehand (on the caller's thread, by the driver's facade). */
+    void startReceive(RecvOp<R> op) {
+        op.id = nextId++;
+        if (stopped) {
+            failReceive(op, new MpiException(ErrorClass.ERR_OTHER, "rank " + rank() + "'s NIC is closed"));
+            return;
+        }
+        Unexpected u = matcher.post(op.entry.matchBits(), op.entry.ignoreBits(), op);
+        MpiException gone = u == null ? gone(op.entry.peer()) : null;
+        if (u != null) {
+            consume(op, u);
+        } else if (gone != null) {
+            matcher.removePosted(r -> r == op);
+            failReceive(op, gone);
+        }
+    }
+
+    @Override
+    public void onPacket(Packet p) {
+        try {
+            switch (p.kind) {
+                case EAGER -> onEager(p);
+                case RTS -> onRts(p);
+                case CTS -> onCts(p);
+                case DATA -> onData(p);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("rank {}: failed handling {}", rank(), p, e);
+        }
+    }
+
+    private void onEager(Packet p) {
+        RecvOp<R> r = matcher.matchPosted(p.matchBits);
+        if (r != null) {
+            try {
+                matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
+                finishEager(r, p.payload, p.payloadOffset);
+            } finally {
+                fabric.release(p);
+            }
+            return;
+        }
+        MemorySegment copy = null;
+        if (p.payloadLength > 0) {
+            copy = MemorySegment.ofArray(new byte[p.payloadLength]);
+            MemorySegment.copy(p.payload, p.payloadOffset, copy, 0, p.payloadLength);
+            unexpectedBytesCopied.add(p.payloadLength);
+        }
+        Unexpected u = new Unexpected(PacketKind.EAGER, p.source, p.matchBits, p.messageLength, p.sendId,
+                p.signatureHash, p.signatureElements, copy);
+        fabric.release(p);
+        arrivedUnexpected(u);
+    }
+
+    private void onRts(Packet p) {
+        RecvOp<R> r = matcher.matchPosted(p.matchBits);
+        int source = p.source;
+        long bits = p.matchBits;
+        long length = p.messageLength;
+        long sendId = p.sendId;
+        long hash = p.signatureHash;
+        long elements = p.signatureElements;
+        fabric.release(p);
+        if (r != null) {
+            matched(r, source, bits, length, hash, elements);
+            acceptRendezvous(r, sendId);
+        } else {
+            arrivedUnexpected(new Unexpected(PacketKind.RTS, source, bits, length, sendId, hash, elements, null));
+        }
+    }
+
+    private void onData(Packet p) {
+        RecvOp<R> r = awaitingData.get(p.recvId);
+        if (r == null || r.done) {
+            fabric.release(p); // its receive failed already
+            return;
+        }
+        int length = p.payloadLength;
+        try {
+            path.deliver(r, p.offset, p.payload, p.payloadOffset, length);
+        } catch (RuntimeException e) {
+            awaitingData.remove(r.id);
+            failReceive(r, asMpi(e, "unpacking bytes from " + p.offset));
+            return;
+        } finally {
+            fabric.release(p);
+        }
+        r.delivered += length;
+        if (r.delivered == r.accepted) {
+            awaitingData.remove(r.id);
+            finishReceive(r);
+        }
+    }
+
+    /** A matched probe's message, or one found on the unexpected list when the receive was posted. */
+    private void consume(RecvOp<R> r, Unexpected u) {
+        r.fromOverflow = u.kind == PacketKind.EAGER;
+        matched(r, u.source, u.bits, u.length, u.signatureHash, u.signatureElements);
+        if (u.kind == PacketKind.EAGER) {
+            finishEager(r, u.data, 0);
+        } else {
+            acceptRendezvous(r, u.sendId);
+        }
+    }
+
+    private void arrivedUnexpected(Unexpected u) {
+        matcher.addUnexpected(u.bits, u);
+        if (probes.isEmpty()) {
+            return;
+        }
+        Iterator<PendingProbe> it = probes.iterator();
+        while (it.hasNext()) {
+            PendingProbe p = it.next();
+            if (MatchBits.matches(u.bits, p.match, p.ignore)) {
+                it.remove();
+                if (p.take) {
+                    matcher.take(p.match, p.ignore); // u: the first match, or an earlier probe had found it
+                    p.listener.probed(probeEvent(u), u);
+                    return;
+                }
+                p.listener.probed(probeEvent(u), null);
+            }
+        }
+    }
+
+    /** Records the match and decides how many bytes the receive takes (truncation, signature). */
+    private void matched(RecvOp<R> r, int source, long bits, long length, long hash, long elements) {
+        r.source = source;
+        r.messageBits = bits;
+        r.messageBytes = length;
+        MatchEntry e = r.entry;
+        MpiException signature = signatureMismatch(e, hash, elements, bits);
+        if (signature != null) {
+            r.error = signature;
+            r.accepted = 0;
+        } else if (length > r.capacity) {
+            r.error = new MpiException(ErrorClass.ERR_TRUNCATE, "message of " + length + " bytes from rank "
+                    + MatchBits.source(bits) + " with tag " + MatchBits.tag(bits) + " is longer than the receive buffer's "
+                    + r.capacity + " bytes (" + e.count() + " x " + e.type() + "); received the first " + r.capacity);
+            r.accepted = r.capacity;
+        } else {
+            r.accepted = length;
+        }
+        if (r.accepted > 0) {
+            try {
+                path.receiveStarted(r);
+            } catch (RuntimeException ex) {
+                r.error = asMpi(ex, "setting up the receive");
+                r.accepted = 0; // nothing is delivered: the receive completes with this error
+            }
+        }
+    }
+
+    private static MpiException signatureMismatch(MatchEntry e, long hash, long elements, long bits) {
+        Datatype t = e.type();
+        if (elements < 0 || SignatureHash.untyped(t)) {
+            return null; // bytes on either side match anything, as MPI_BYTE and MPI_PACKED do
+        }
+        long receivable;
+        try {
+            receivable = Math.multiplyExact(e.count(), Signatures.basicElements(t));
+        } catch (ArithmeticException overflow) {
+            receivable = Long.MAX_VALUE;
+        }
+        if (elements > receivable) {
+            return null; // longer than the receive: reported as truncation
+        }
+        if (SignatureHash.ofPrefix(t, elements) == hash) {
+            return null;
+        }
+        return new MpiException(ErrorClass.ERR_TYPE, "the type signature of the message from rank "
+                + MatchBits.source(bits) + " with tag " + MatchBits.tag(bits) + " (" + elements
+                + " basic elements) differs from that of the receive's " + e.count() + " x " + t);
+    }
+
+    private void finishEager(RecvOp<R> r, MemorySegment src, long srcOffset) {
+        try {
+            if (r.accepted > 0) {
+                path.deliver(r, 0, src, srcOffset, r.accepted);
+                r.delivered = r.accepted;
+            }
+        } catch (RuntimeException ex) {
+            failReceive(r, asMpi(ex, "unpacking the eager message"));
+            return;
+        }
+        finishReceive(r);
+    }
+
+    private void acceptRendezvous(RecvOp<R> r, long sendId) {
+        r.peerSendId = sendId;
+        if (failedRanks.get(r.source)) {
+            failReceive(r, peerFailed(r.source));
+            return;
+        }
+        ctsDue.add(r);
+        if (r.accepted > 0) {
+            awaitingData.put(r.id, r);
+        }
+    }
+
+    private void sendCts(RecvOp<R> r, Packet p) {
+        p.kind = PacketKind.CTS;
+        p.target = r.source;
+        p.sendId = r.peerSendId;
+        p.recvId = r.id;
+        p.messageLength = r.accepted;
+        p.owner = null;
+        transmit(p);
+        if (r.accepted == 0 && !r.done) {
+            finishReceive(r); // type mismatch or empty receive: nothing will flow
+        }
+    }
+
+    private void finishReceive(RecvOp<R> r) {
+        try {
+            if (r.accepted > 0) {
+                path.finish(r);
+            }
+        } catch (RuntimeException ex) {
+            failReceive(r, asMpi(ex, "unpacking the staged message"));
+            return;
+        }
+        r.done = true;
+        messagesReceived.add(1);
+        bytesReceived.add(r.delivered);
+        notify(r.entry, new Event(Event.Kind.RECEIVE, r.messageBits, r.messageBytes, r.delivered, r.error, false));
+    }
+
+    private void failReceive(RecvOp<R> r, MpiException e) {
+        if (r.done) {
+            return;
+        }
+        r.done = true;
+        path.abandon(r);
+        long bits = r.source >= 0 ? r.messageBits : r.entry.matchBits();
+        notify(r.entry, new Event(Event.Kind.RECEIVE, bits, r.messageBytes, r.delivered, e, false));
+    }
+
+    // ---- failures -----------------------------------------------------------------------------
+
+    @Override
+    public void onPeerFailed(int peer, String reason) {
+        if (failedRanks.get(peer)) {
+            return;
+        }
+        failedRanks.set(peer);
+        LOG.debug("rank {}: peer {} gone: {}", rank(), peer, reason);
+        MpiException e = peerFailed(peer);
+        for (SendOp<S> op : new ArrayList<>(liveSends.values())) {
+            if (op.put.target() == peer) {
+                failSend(op, e);
+            }
+        }
+        for (RecvOp<R> r : new ArrayList<>(awaitingData.values())) {
+            if (r.source == peer) {
+                awaitingData.remove(r.id);
+                failReceive(r, e);
+            }
+        }
+        ctsDue.removeIf(r -> r.source == peer && failAndTrue(r, e));
+        boolean nobodyLeft = failedRanks.cardinality() >= size() - 1;
+        RecvOp<R> r;
+        while ((r = matcher.removePosted(op -> op.entry.peer() == peer || (nobodyLeft && op.entry.peer() < 0))) != null) {
+            failReceive(r, e);
+        }
+        probes.removeIf(p -> {
+            if (p.peer == peer || (nobodyLeft && p.peer < 0)) {
+                p.listener.probed(new Event(Event.Kind.PROBE, p.match, 0, 0, e, false), null);
+                return true;
+            }
+            return false;
+        });
+    }
+
+    private boolean failAndTrue(RecvOp<R> r, MpiException e) {
+        awaitingData.remove(r.id);
+        failReceive(r, e);
+        return true;
+    }
+
+    /**
+     * @return why nothing can come from {@code peer} (-1: any rank) any more, or null if something
+     *         still can: a wildcard waits as long as some other rank is alive, as in
+     *         {@link #onPeerFailed} (which fails the wildcards already waiting when the last one goes)
+     */
+    private MpiException gone(int peer) {
+        if (peer >= 0) {
+            return failedRanks.get(peer) ? peerFailed(peer) : null;
+        }
+        if (size() > 1 && failedRanks.cardinality() >= size() - 1) {
+            return new MpiException(ErrorClass.ERR_PROC_FAILED, "every other rank (" + failedRanks
+                    + ") has failed or left the job");
+        }
+        return null;
+    }
+
+    private MpiException peerFailed(int peer) {
+        return new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + peer + " has failed or left the job");
+    }
+
+    // ---- packets ------------------------------------------------------------------------------
+
+    private static Event probeEvent(Unexpected u) {
+        return new Event(Event.Kind.PROBE, u.bits, u.length, 0, null, false);
+    }
+
+    private void notify(Object op, Event e) {
+        try {
+            if (op instanceof Put put) {
+                put.completion().completed(e);
+            } else {
+                ((MatchEntry) op).completion().completed(e);
+            }
+        } catch (RuntimeException ex) {
+            LOG.error("rank {}: a completion callback failed", rank(), ex);
+        }
+    }
+
+    private static MpiException asMpi(RuntimeException e, String doing) {
+        if (e instanceof MpiException m) {
+            return m;
+        }
+        return new MpiException(ErrorClass.ERR_INTERN, "failed " + doing + ": " + e);
+    }
+
+    private record PendingProbe(int peer, long match, long ignore, boolean take, ProbeListener listener) {
+    }
+}

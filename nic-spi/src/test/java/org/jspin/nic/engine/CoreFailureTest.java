@@ -1,0 +1,125 @@
+package org.jspin.nic.engine;
+
+import static org.jspin.nic.engine.CoreRig.bytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.nic.match.MatchBits;
+import org.junit.jupiter.api.Test;
+
+/** A peer that fails: what depended on it fails with ERR_PROC_FAILED, nothing else, and nobody waits forever. */
+class CoreFailureTest {
+    private static final int ANY = -1;
+
+    @Test
+    void aFailedPeerFailsEverythingPendingOnIt() {
+        CoreRig rig = new CoreRig(2);
+        Req rendezvous = rig.send(0, 1, 1, bytes(500, 1)); // RTS out, no CTS will come
+        Req eager = rig.send(0, 1, 2, bytes(10, 2)); // out, never released
+        Req fromPeer = rig.recv(0, 1, 3, new byte[10]);
+        Req fromAny = rig.recv(0, ANY, ANY, new byte[10]);
+        Req probe = new Req();
+        rig.core(0).probe(1, MatchBits.select(CoreRig.CONTEXT, 1, 4), MatchBits.ignore(1, 4), false, true, probe);
+        rig.core(0).round();
+        assertEquals(2, rig.fabric(0).outboundCount());
+        assertFalse(rendezvous.done() || eager.done() || fromPeer.done() || fromAny.done() || probe.done());
+
+        rig.fabric(0).failPeer(1, "test");
+        rig.core(0).round();
+        for (Req r : List.of(rendezvous, eager, fromPeer, fromAny, probe)) {
+            assertEquals(ErrorClass.ERR_PROC_FAILED, r.error(), r.events.toString());
+        }
+        assertEquals(List.of("sendStarted s1", "sendStarted s2", "fill s2 0+10"), rig.path(0).calls.subList(0, 3));
+        assertEquals(java.util.Set.of("sendEnded s1", "sendEnded s2"), java.util.Set.copyOf(rig.path(0).calls("sendEnded")));
+        assertEquals(List.of("abandon r3", "abandon r4"), rig.path(0).calls("abandon"), "never matched, so never started");
+
+        // and later operations on that peer fail at once, without a round
+        Req late = rig.send(0, 1, 5, bytes(10, 3));
+        assertEquals(ErrorClass.ERR_PROC_FAILED, late.error());
+        assertEquals(ErrorClass.ERR_PROC_FAILED, rig.recv(0, 1, 5, new byte[1]).error());
+        assertEquals(ErrorClass.ERR_PROC_FAILED, rig.recv(0, ANY, 5, new byte[1]).error(), "nobody else is left");
+        Req lateProbe = new Req();
+        rig.core(0).probe(1, MatchBits.select(CoreRig.CONTEXT, 1, 4), MatchBits.ignore(1, 4), false, true, lateProbe);
+        assertEquals(ErrorClass.ERR_PROC_FAILED, lateProbe.event().error().errorClass());
+        rig.fabric(0).failPeer(1, "again");
+        assertEquals(1, rig.core(0).round(), "told twice: nothing more happens");
+        assertEquals(1, late.events.size());
+    }
+
+    @Test
+    void aWildcardReceiveWaitsWhileAnotherRankIsAlive() {
+        CoreRig rig = new CoreRig(3);
+        Req fromAny = rig.recv(0, ANY, ANY, new byte[10]);
+        Req fromOne = rig.recv(0, 1, ANY, new byte[10]);
+        rig.fabric(1).close();
+        rig.run();
+        assertEquals(ErrorClass.ERR_PROC_FAILED, fromOne.error());
+        assertFalse(fromAny.done(), "rank 2 may still send");
+        rig.send(2, 0, 9, bytes(10, 4));
+        rig.run();
+        assertNull(fromAny.error());
+        assertEquals(2, MatchBits.source(fromAny.event().matchBits()));
+
+        Req waiting = rig.recv(0, ANY, ANY, new byte[10]);
+        rig.fabric(2).close();
+        rig.run();
+        assertEquals(ErrorClass.ERR_PROC_FAILED, waiting.error(), "the last one left");
+    }
+
+    @Test
+    void aSenderFailingMidStreamFailsTheReceiveAfterWhatArrived() {
+        CoreRig rig = new CoreRig(2);
+        rig.fabric(0).linkCapacity(1); // one packet per step
+        Req recv = rig.recv(1, 0, 1, new byte[2000]);
+        rig.send(0, 1, 1, bytes(2000, 5));
+        while (rig.path(1).calls("deliver").size() < 2) {
+            rig.step();
+        }
+        rig.fabric(0).close();
+        rig.network.runUntilQuiescent(rig.core(1)::round);
+        assertEquals(ErrorClass.ERR_PROC_FAILED, recv.error());
+        long delivered = rig.path(1).calls("deliver").size() * 256L;
+        assertEquals(delivered, recv.event().deliveredBytes());
+        assertEquals("abandon r1", rig.path(1).calls.getLast());
+        assertTrue(rig.path(1).calls("finish").isEmpty());
+    }
+
+    @Test
+    void aReceiverFailingMidStreamFailsTheSendAndStopsItsData() {
+        CoreRig rig = new CoreRig(2);
+        rig.fabric(0).linkCapacity(1);
+        rig.recv(1, 0, 1, new byte[2000]);
+        Req send = rig.send(0, 1, 1, bytes(2000, 6));
+        while (rig.path(0).calls("fill").size() < 3) {
+            rig.step();
+        }
+        rig.fabric(1).close();
+        int fills = rig.path(0).calls("fill").size();
+        rig.network.runUntilQuiescent(rig.core(0)::round);
+        assertEquals(ErrorClass.ERR_PROC_FAILED, send.error());
+        assertEquals(fills, rig.path(0).calls("fill").size(), "no chunk is packed after the failure");
+        assertEquals(List.of("sendEnded s1"), rig.path(0).calls("sendEnded"));
+        assertFalse(rig.core(0).hasPendingWork(), "its backlog and queues are empty");
+    }
+
+    @Test
+    void aSendTheFabricThrowsOnFailsAloneAndTheCoreGoesOn() {
+        CoreRig rig = new CoreRig(2);
+        // no rank 5: the fabric refuses the RTS with ERR_RANK (an eager send refused this way is
+        // reported as complete today: its packet counts as released before the send is failed)
+        Req bad = rig.send(0, 5, 1, bytes(500, 7));
+        byte[] buf = new byte[10];
+        Req recv = rig.recv(1, 0, 1, buf);
+        Req good = rig.send(0, 1, 1, bytes(10, 8));
+        rig.run();
+        assertEquals(ErrorClass.ERR_RANK, bad.error());
+        assertNull(good.error());
+        assertNull(recv.error());
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 0), "the refused packet went back to the pool");
+    }
+}
