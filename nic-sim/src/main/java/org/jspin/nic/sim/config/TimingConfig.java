@@ -34,7 +34,7 @@ public final class TimingConfig {
     private final String[] sources;
 
     private TimingConfig(String preset, double[] values) {
-        this(preset, values, sourcesOf(preset));
+        this(preset, values, defaultSources());
     }
 
     private TimingConfig(String preset, double[] values, String[] sources) {
@@ -51,7 +51,7 @@ public final class TimingConfig {
         return v;
     }
 
-    private static String[] sourcesOf(String preset) {
+    private static String[] defaultSources() {
         String[] s = new String[TimingParam.values().length];
         for (TimingParam p : TimingParam.values()) {
             s[p.ordinal()] = p.source();

@@ -164,6 +164,9 @@ public final class ReceiveTimeline {
         long t = arrival;
         while (buffered + bytes > bufferBytes) {
             if (releases.isEmpty()) {
+                if (waitSize == 0) {
+                    break; // nothing holds the buffer: a packet larger than all of it goes in alone
+                }
                 startNext(runner); // a waiting handler must run for anything to be let go
                 continue;
             }
