@@ -75,6 +75,22 @@ public final class ReportWriter {
         return written;
     }
 
+    /**
+     * Writes one plot of {@code t} as {@code <file>.png} into {@code dir}.
+     *
+     * @return the file written
+     */
+    public static Path chart(Table t, ChartSpec c, String preset, Path dir) {
+        Path png = dir.resolve(c.file() + ".png");
+        try {
+            Files.createDirectories(dir);
+            ChartUtils.saveChartAsPNG(png.toFile(), chart(t, c, preset), WIDTH, HEIGHT);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + png, e);
+        }
+        return png;
+    }
+
     /** @return the table as CSV: a header line, then one line per row; numbers in a fixed, locale-free format */
     public static String csv(Table t) {
         StringBuilder s = new StringBuilder(String.join(",", t.columns())).append('\n');

@@ -1,11 +1,14 @@
 package org.jspin.examples.halo2d;
 
 import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.jspin.datatype.Datatype;
-import org.jspin.examples.RankMeters;
+import org.jspin.examples.Json;
+import org.jspin.examples.Traffic;
 import org.jspin.mpi.CartComm;
 import org.jspin.mpi.Comm;
 import org.jspin.mpi.LocalRanks;
@@ -53,9 +56,28 @@ public final class Halo2d implements Callable<Integer> {
     @Option(names = "--no-check", negatable = false, description = "skip the serial comparison")
     boolean noCheck;
 
+    @Option(names = "--json", description = "print the report as one JSON object (what jspin compare reads)")
+    boolean json;
+
     /** What a run measured (the same on every rank). */
     public record Result(int size, int ranks, int[] dims, int iterations, double secondsPerIteration,
-                         double bytesMoved, double cpuBytesCopied, double messages, double maxAbsError) {
+                         double bytesMoved, double cpuBytesCopied, double messages, double maxAbsError,
+                         Traffic traffic) {
+        /** @return the report as one JSON object */
+        public String json(String backend, String fabric) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("example", "halo2d");
+            m.put("backend", backend);
+            m.put("fabric", fabric);
+            m.put("ranks", ranks);
+            m.put("size", size);
+            m.put("iterations", iterations);
+            m.put("us_per_iteration_measured", secondsPerIteration * 1e6);
+            m.put("max_abs_error", maxAbsError);
+            m.putAll(traffic.toMap());
+            return Json.object(m);
+        }
+
         /** @return the report a user reads */
         public String report(String backend, String fabric) {
             return String.format("halo2d: %d x %d grid on %d ranks (%d x %d), %d iterations, backend %s, fabric %s%n"
@@ -113,7 +135,7 @@ public final class Halo2d implements Callable<Integer> {
             r = runLocal(ranks, options, p);
             usedFabric = options.fabric();
         }
-        System.out.print(r.report(options.backend(), usedFabric));
+        System.out.print(json ? r.json(options.backend(), usedFabric) + "\n" : r.report(options.backend(), usedFabric));
         return noCheck || r.maxAbsError() == 0.0 ? 0 : 1;
     }
 
@@ -135,7 +157,7 @@ public final class Halo2d implements Callable<Integer> {
         int[] dims = DimsCreate.dimsCreate(world.size(), new int[2]);
         CartComm cart = world.cartCreate(dims, new boolean[] {false, false}, false);
         Block b = new Block(cart, p.size());
-        double[] before = traffic(mpi);
+        Traffic before = Traffic.of(mpi);
         cart.barrier();
         long t0 = System.nanoTime();
         for (int it = 0; it < p.iterations(); it++) {
@@ -143,23 +165,14 @@ public final class Halo2d implements Callable<Integer> {
             b.sweep();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        double[] after = traffic(mpi);
-        double[] local = {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
-        double[] sums = new double[3];
-        cart.allreduce(MemorySegment.ofArray(local), MemorySegment.ofArray(sums), 3, Datatype.DOUBLE, Ops.SUM);
+        Traffic sums = Traffic.of(mpi).minus(before).sum(cart);
         double[] worst = {seconds, p.check() ? b.maxErrorAgainst(SerialJacobi.run(p.size(), p.iterations())) : Double.NaN};
         double[] maxima = new double[2];
         cart.allreduce(MemorySegment.ofArray(worst), MemorySegment.ofArray(maxima), 2, Datatype.DOUBLE, Ops.MAX);
         cart.free();
         return new Result(p.size(), world.size(), dims, p.iterations(),
-                p.iterations() == 0 ? 0 : maxima[0] / p.iterations(), sums[0], sums[1], sums[2], maxima[1]);
-    }
-
-    /** @return this rank's {bytes sent, CPU bytes packed + unpacked, messages sent} so far */
-    private static double[] traffic(Mpi mpi) {
-        return new double[] {RankMeters.value(mpi, "jspin.bytes.sent"),
-                RankMeters.value(mpi, "jspin.cpu.bytes.packed") + RankMeters.value(mpi, "jspin.cpu.bytes.unpacked"),
-                RankMeters.value(mpi, "jspin.messages.sent")};
+                p.iterations() == 0 ? 0 : maxima[0] / p.iterations(), sums.bytesMoved(),
+                sums.cpuPacked() + sums.cpuUnpacked(), sums.messages(), maxima[1], sums);
     }
 
     /** One rank's block with its halo, and its four neighbours. */

@@ -7,7 +7,8 @@ import org.jspin.nic.sim.work.WorkListener;
 
 /**
  * The sim backend's meters: what its handlers did, summed over finished messages, under
- * {@code jspin.sim.*}; and the traffic meters the host backend has too ({@code jspin.memory.*},
+ * {@code jspin.sim.*} (receives offloaded, unpacked from the overflow buffer, or fallen back to the
+ * CPU; sends the CPU packed); and the traffic meters the host backend has too ({@code jspin.memory.*},
  * {@code jspin.cpu.bytes.*}), so that the two compare: the NIC writes (DMA) every byte it scatters
  * and reads every byte it gathers, the CPU reads and writes every byte it unpacks or packs instead.
  */
@@ -33,6 +34,7 @@ final class SimMeters implements WorkListener {
     private final Tally offloaded;
     private final Tally fallbacks;
     private final Tally overflow;
+    private final Tally sendFallbacks;
     private final Tally nicWritten;
     private final Tally nicRead;
     private final Tally cpuUnpacked;
@@ -40,6 +42,7 @@ final class SimMeters implements WorkListener {
     private final Tally cpuRead;
     private final Tally cpuWritten;
     private final Tally nicTimeNs;
+    private final Tally hostModelNs;
     private final Tally memoryInUse;
     private final Tally memoryPeak;
     private final WorkListener next;
@@ -68,6 +71,7 @@ final class SimMeters implements WorkListener {
         offloaded = meters.counter("jspin.sim.messages.offloaded", "messages");
         fallbacks = meters.counter("jspin.sim.messages.fallback", "messages");
         overflow = meters.counter("jspin.sim.messages.overflow", "messages");
+        sendFallbacks = meters.counter("jspin.sim.sends.fallback", "messages");
         nicWritten = meters.counter("jspin.memory.nic.written", "bytes");
         nicRead = meters.counter("jspin.memory.nic.read", "bytes");
         cpuUnpacked = meters.counter("jspin.cpu.bytes.unpacked", "bytes");
@@ -75,6 +79,7 @@ final class SimMeters implements WorkListener {
         cpuRead = meters.counter("jspin.memory.cpu.read", "bytes");
         cpuWritten = meters.counter("jspin.memory.cpu.written", "bytes");
         nicTimeNs = meters.counter("jspin.sim.nic.time", "ns");
+        hostModelNs = meters.counter("jspin.sim.host.model.time", "ns");
         memoryInUse = meters.gauge("jspin.sim.nic.memory.in.use");
         memoryPeak = meters.gauge("jspin.sim.nic.memory.peak");
     }
@@ -114,8 +119,11 @@ final class SimMeters implements WorkListener {
         searchSteps.add(m.searchSteps);
         if (m.timing != null) {
             nicTimeNs.add(m.timing.completionPs() / 1000); // simulated, not measured
+            hostModelNs.add(m.timing.hostModelPs() / 1000); // a model, not measured
         }
-        if (m.fallback == null) {
+        if (!m.receive) {
+            sendFallbacks.add(m.fallback == null ? 0 : 1);
+        } else if (m.fallback == null) {
             offloaded.add(1);
         } else if (m.fallback.startsWith("unexpected")) {
             overflow.add(1);

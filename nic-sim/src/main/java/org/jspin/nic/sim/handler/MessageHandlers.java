@@ -151,12 +151,16 @@ public final class MessageHandlers {
         totals.completionHandlers++;
         long end = timeline.complete(runner);
         HostModel host = new HostModel(config.timing());
+        HostModel.Host hostPath = host.of(shape);
+        long linkPs = Math.round(config.timing().get(TimingParam.LINK_LATENCY) * 1000);
+        long hostModelPs = linkPs + Math.round(totals.bytes * 8 * 1000.0 / config.timing().get(TimingParam.LINE_RATE))
+                + Math.round(hostPath.modelledNs() * 1000);
         totals.timing = new MessageTiming(end, timeline.firstArrival(), timeline.busyPs(), timeline.dmaStallPs(),
                 timeline.memoryStallPs(), timeline.schedulingWaitPs(), timeline.pcie().max(), timeline.pcie().mean(),
                 timeline.backpressureEvents(), timeline.backpressurePs(), totals.deltaR,
-                host.nicTraffic(totals.fullLines, totals.partialLines), host.of(shape).trafficBytes(),
-                Math.round(config.timing().get(TimingParam.LINK_LATENCY) * 1000),
-                Math.round(totals.creationBlocks * config.timing().get(TimingParam.HOST_REGION) * 1000), totals.bytes);
+                host.nicTraffic(totals.fullLines, totals.partialLines), hostPath.trafficBytes(), linkPs,
+                Math.round(totals.creationBlocks * config.timing().get(TimingParam.HOST_REGION) * 1000), totals.bytes,
+                hostModelPs);
         totals.dmaQueueSamples = timeline.pcie().samples();
         listener.handled(HandlerKind.COMPLETION, -1, 0, 0, 0, work);
     }

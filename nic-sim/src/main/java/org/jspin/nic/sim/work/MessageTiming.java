@@ -24,11 +24,13 @@ import java.util.Map;
  * @param creationPs         what building the message's checkpoints (or iovec list) cost the host, if this
  *                           message built them: the blocks walked at {@code host-region} each (0 when reused)
  * @param bytes              message bytes received
+ * @param hostModelPs        the host path's time for the same receive by the host model: link latency, the
+ *                           message on the link, then the modelled unpack
  */
 public record MessageTiming(long completionPs, long firstArrivalPs, long handlerBusyPs, long dmaStallPs,
                             long memoryStallPs, long schedulingWaitPs, long dmaQueueMax, double dmaQueueMean,
                             long backpressureEvents, long backpressurePs, long deltaR, long nicTrafficBytes,
-                            long hostTrafficBytes, long linkLatencyPs, long creationPs, long bytes) {
+                            long hostTrafficBytes, long linkLatencyPs, long creationPs, long bytes, long hostModelPs) {
     /**
      * @return message bits over the time from the first byte on the link (after the link latency) until
      *         the completion handler finished, in Gbit/s
@@ -57,6 +59,7 @@ public record MessageTiming(long completionPs, long firstArrivalPs, long handler
         m.put("host_traffic_bytes", hostTrafficBytes);
         m.put("link_latency_ns", linkLatencyPs / 1000.0);
         m.put("checkpoint_creation_ns", creationPs / 1000.0);
+        m.put("host_model_ns", hostModelPs / 1000.0);
         return m;
     }
 }

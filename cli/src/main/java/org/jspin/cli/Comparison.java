@@ -1,0 +1,188 @@
+package org.jspin.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jspin.datatype.json.DatatypeJson;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.jspin.nic.sim.experiment.ChartSpec;
+import org.jspin.nic.sim.experiment.Table;
+import org.jspin.report.ReportWriter;
+import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
+
+/**
+ * One example run as N processes on each backend in turn (host, then sim with each strategy), its
+ * {@code --json} report read back, and the figures set side by side: what {@code jspin compare} and
+ * {@code jspin demo} print. Wall time is measured on this machine; the NIC time and the host model's
+ * time of the same receives are simulated (the sim backend's meters).
+ */
+final class Comparison {
+    /** One backend's run. */
+    record Row(String name, JsonNode report) {
+        double get(String key) {
+            JsonNode v = report.get(key);
+            return v == null || v.isNull() ? Double.NaN : v.asDouble();
+        }
+
+        /** @return modelled host time over simulated NIC time of the offloaded receives (NaN on the host backend) */
+        double predictedSpeedup() {
+            double nic = get("nic_ns_simulated");
+            return nic > 0 ? get("host_model_ns") / nic : Double.NaN;
+        }
+    }
+
+    private final String example;
+    private final int ranks;
+    private final List<String> args;
+    private final List<String> strategies;
+
+    /**
+     * @param example    the example's name ({@code halo2d})
+     * @param args       its options (sizes, iterations)
+     * @param strategies the sim strategies to run after the host
+     */
+    Comparison(String example, int ranks, List<String> args, List<String> strategies) {
+        this.example = example;
+        this.ranks = ranks;
+        this.args = List.copyOf(args);
+        this.strategies = List.copyOf(strategies);
+    }
+
+    /** Runs every backend, saying on {@code progress} which one runs. */
+    List<Row> run(PrintWriter progress) {
+        List<Row> rows = new ArrayList<>();
+        int total = 1 + strategies.size();
+        rows.add(runOne("host", "host", Map.of(), 1, total, progress));
+        int i = 2;
+        for (String s : strategies) {
+            rows.add(runOne("sim/" + s, "sim", Map.of("JSPIN_SIM", "strategy=" + s), i++, total, progress));
+        }
+        return rows;
+    }
+
+    private Row runOne(String name, String backend, Map<String, String> env, int i, int total, PrintWriter progress) {
+        progress.printf("compare: [%d/%d] %s on %d processes, backend %s ...%n", i, total, example, ranks, name);
+        progress.flush();
+        List<String> program = new ArrayList<>();
+        program.add(example);
+        program.addAll(args);
+        program.add("--json");
+        Map<String, String> e = new HashMap<>(env);
+        e.put("JSPIN_BACKEND", backend);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        RankLauncher.Result r;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream x = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            r = RankJob.run(ranks, program, e, Duration.ofMinutes(5), o, x);
+        }
+        String text = out.toString(StandardCharsets.UTF_8);
+        if (r.exitCode() != 0) {
+            throw new MpiException(ErrorClass.ERR_OTHER, name + " run failed with exit code " + r.exitCode() + ":\n"
+                    + text + err.toString(StandardCharsets.UTF_8));
+        }
+        for (String line : text.lines().toList()) {
+            String json = line.startsWith("[0] ") ? line.substring(4) : line;
+            if (json.startsWith("{")) {
+                try {
+                    return new Row(name, DatatypeJson.mapper().readTree(json));
+                } catch (IOException ex) {
+                    throw new UncheckedIOException(ex);
+                }
+            }
+        }
+        throw new MpiException(ErrorClass.ERR_OTHER, name + " printed no report:\n" + text);
+    }
+
+    /** @return the rows as a table: measured and simulated columns named so */
+    static Table table(List<Row> rows) {
+        Table t = Table.of(List.of("backend", "us_per_iteration_measured", "bytes_moved", "cpu_bytes_packed",
+                "cpu_bytes_unpacked", "memory_traffic_bytes", "nic_ms_simulated", "receives_offloaded",
+                "predicted_speedup_simulated"), Set.of("us_per_iteration_measured"));
+        for (Row r : rows) {
+            t.add(r.name(), r.get("us_per_iteration_measured"), r.get("bytes_moved"), r.get("cpu_bytes_packed"),
+                    r.get("cpu_bytes_unpacked"), r.get("memory_traffic_bytes"), r.get("nic_ns_simulated") / 1e6,
+                    r.get("receives_offloaded"), r.predictedSpeedup());
+        }
+        return t;
+    }
+
+    /** Prints the table, side by side, with what is measured and what simulated said in the header. */
+    static void print(List<Row> rows, PrintWriter out) {
+        out.printf("%-14s %16s %12s %12s %12s %14s %12s %9s %9s%n", "backend", "us/iter", "bytes moved", "CPU packed",
+                "CPU unpacked", "memory traffic", "NIC time", "offloaded", "speedup");
+        out.printf("%-14s %16s %12s %12s %12s %14s %12s %9s %9s%n", "", "(measured)", "(B)", "(B)", "(B)", "(B, est.)",
+                "(ms, sim.)", "(recvs)", "(sim.)");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "%-14s %16.1f %,12.0f %,12.0f %,12.0f %,14.0f %12s %9s %9s%n", r.name(),
+                    r.get("us_per_iteration_measured"), r.get("bytes_moved"), r.get("cpu_bytes_packed"),
+                    r.get("cpu_bytes_unpacked"), r.get("memory_traffic_bytes"),
+                    r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.3f", r.get("nic_ns_simulated") / 1e6),
+                    r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.0f", r.get("receives_offloaded")),
+                    r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.1fx", r.predictedSpeedup()));
+        }
+        out.flush();
+    }
+
+    /**
+     * @return one sentence on the best simulated strategy against the host: how much faster its NIC would
+     *         have the offloaded receives in place than the host model, and how much less memory traffic
+     */
+    static String verdict(List<Row> rows, String what) {
+        Row host = rows.getFirst();
+        Row best = null;
+        for (Row r : rows.subList(1, rows.size())) {
+            if (best == null || r.predictedSpeedup() > best.predictedSpeedup()) {
+                best = r;
+            }
+        }
+        if (best == null) {
+            return "only the host ran";
+        }
+        double traffic = host.get("memory_traffic_bytes") / best.get("memory_traffic_bytes");
+        double share = best.get("receives_offloaded")
+                / Math.max(1, best.get("receives_offloaded") + best.get("receives_cpu"));
+        return String.format(Locale.ROOT, "%s would have %s in place %.1fx faster than the host (simulated, against"
+                        + " the host model) and move %.1fx %s main-memory traffic; its NIC took %.0f%% of the receives,"
+                        + " the CPU unpacked the rest (they arrived before their receive was posted).",
+                best.name(), what, best.predictedSpeedup(), traffic >= 1 ? traffic : 1 / traffic,
+                traffic >= 1 ? "less" : "more", 100 * share);
+    }
+
+    /** Writes the table as CSV and a PNG bar chart of the memory traffic and the measured time. */
+    static List<Path> write(List<Row> rows, Path dir, String example) {
+        Table t = table(rows);
+        List<Path> files = new ArrayList<>();
+        try {
+            Files.createDirectories(dir);
+            Path csv = dir.resolve("compare-" + example + ".csv");
+            Files.writeString(csv, ReportWriter.csv(t));
+            files.add(csv);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        files.add(ReportWriter.chart(t, ChartSpec.bars("compare-" + example + "-traffic", example
+                + ": main-memory traffic by backend (estimated)", "backend", "memory_traffic_bytes", null, "backend",
+                "main-memory traffic (bytes)", false), "paper", dir));
+        files.add(ReportWriter.chart(t, ChartSpec.bars("compare-" + example + "-time", example
+                + ": wall time per iteration (measured)", "backend", "us_per_iteration_measured", null, "backend",
+                "time per iteration (us)", false), "paper", dir));
+        return files;
+    }
+}
