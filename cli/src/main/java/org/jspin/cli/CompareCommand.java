@@ -25,12 +25,12 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--out DIR also writes the table as CSV and PNG bar charts."})
 final class CompareCommand implements Callable<Integer> {
     /** The examples compare knows. */
-    static final List<String> EXAMPLES = List.of("halo2d");
+    static final List<String> EXAMPLES = List.of("halo2d", "halo3d");
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXAMPLE", description = "halo2d")
+    @Parameters(index = "0", paramLabel = "EXAMPLE", description = "halo2d or halo3d")
     private String example;
 
     @Option(names = {"-n", "--ranks"}, defaultValue = "4", description = "processes (default: ${DEFAULT-VALUE})")
@@ -40,11 +40,11 @@ final class CompareCommand implements Callable<Integer> {
             description = "sim strategies, after the host (default: ${DEFAULT-VALUE})")
     private List<String> strategies;
 
-    @Option(names = "--size", defaultValue = "1024", description = "interior points per side (default: ${DEFAULT-VALUE})")
-    private int size;
+    @Option(names = "--size", description = "interior points per side (default: the example's)")
+    private Integer size;
 
-    @Option(names = "--iterations", defaultValue = "200", description = "iterations (default: ${DEFAULT-VALUE})")
-    private int iterations;
+    @Option(names = "--iterations", description = "iterations (default: the example's)")
+    private Integer iterations;
 
     @Option(names = "--out", paramLabel = "DIR", description = "also write CSV and PNG here")
     private Path out;
@@ -58,8 +58,14 @@ final class CompareCommand implements Callable<Integer> {
             SimConfig.DEFAULT.withStrategy(s); // refuses an unknown name before anything runs
         }
         PrintWriter w = spec.commandLine().getOut();
-        Comparison c = new Comparison(example, ranks, List.of("--size", Integer.toString(size), "--iterations",
-                Integer.toString(iterations)), strategies);
+        List<String> args = new ArrayList<>();
+        if (size != null) {
+            args.addAll(List.of("--size", size.toString()));
+        }
+        if (iterations != null) {
+            args.addAll(List.of("--iterations", iterations.toString()));
+        }
+        Comparison c = new Comparison(example, ranks, args, strategies);
         List<Comparison.Row> rows = c.run(w);
         Comparison.print(rows, w);
         w.println(Comparison.verdict(rows, "the offloaded receives"));

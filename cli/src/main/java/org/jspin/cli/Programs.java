@@ -22,6 +22,7 @@ final class Programs {
     /** Programs known by name. */
     static final Map<String, String> NAMED = Map.of(
             "halo2d", "org.jspin.examples.halo2d.Halo2d",
+            "halo3d", "org.jspin.examples.halo3d.Halo3d",
             "pingpong", "org.jspin.cli.PingPongRank");
 
     private Programs() {
