@@ -23,6 +23,7 @@ final class Programs {
     static final Map<String, String> NAMED = Map.of(
             "halo2d", "org.jspin.examples.halo2d.Halo2d",
             "halo3d", "org.jspin.examples.halo3d.Halo3d",
+            "fft2d", "org.jspin.examples.fft2d.Fft2d",
             "pingpong", "org.jspin.cli.PingPongRank");
 
     private Programs() {
