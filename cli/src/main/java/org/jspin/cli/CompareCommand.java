@@ -25,12 +25,12 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--out DIR also writes the table as CSV and PNG bar charts."})
 final class CompareCommand implements Callable<Integer> {
     /** The examples compare knows. */
-    static final List<String> EXAMPLES = List.of("halo2d", "halo3d", "fft2d");
+    static final List<String> EXAMPLES = List.of("halo2d", "halo3d", "fft2d", "particles");
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXAMPLE", description = "halo2d, halo3d or fft2d")
+    @Parameters(index = "0", paramLabel = "EXAMPLE", description = "halo2d, halo3d, fft2d or particles")
     private String example;
 
     @Option(names = {"-n", "--ranks"}, defaultValue = "4", description = "processes (default: ${DEFAULT-VALUE})")

@@ -18,7 +18,7 @@ import picocli.CommandLine.Mixin;
         description = {"Runs one rank of PROGRAM under a launcher: jspin run, MPICH's mpiexec.hydra, Slurm's srun"
                 + " or Open MPI's mpirun (Slurm and mpirun also need JSPIN_RENDEZVOUS=host:port, served by rank 0,"
                 + " and JSPIN_SECRET).",
-                "PROGRAM is halo2d, halo3d, fft2d, pingpong, or a main class (with --classpath)."})
+                "PROGRAM is halo2d, halo3d, fft2d, particles, pingpong, or a main class (with --classpath)."})
 final class ExecCommand implements Callable<Integer> {
     @Mixin
     ProgramSpec spec;

@@ -24,6 +24,7 @@ final class Programs {
             "halo2d", "org.jspin.examples.halo2d.Halo2d",
             "halo3d", "org.jspin.examples.halo3d.Halo3d",
             "fft2d", "org.jspin.examples.fft2d.Fft2d",
+            "particles", "org.jspin.examples.particles.Particles",
             "pingpong", "org.jspin.cli.PingPongRank");
 
     private Programs() {

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs PROGRAM as N processes on this machine, connected over TCP on the loopback address.",
-                "PROGRAM is halo2d, halo3d, fft2d, pingpong, or a main class (with --classpath); its arguments follow it."})
+                "PROGRAM is halo2d, halo3d, fft2d, particles, pingpong, or a main class (with --classpath); its arguments follow it."})
 final class RunCommand implements Callable<Integer> {
     @Option(names = {"-n", "--ranks"}, required = true, description = "processes to start")
     int ranks;
