@@ -107,6 +107,29 @@ class ExternalLaunchersSystemTest {
                 run.elapsedSeconds(), p.elapsedSeconds());
     }
 
+    /** Every example, small: on the sim backend under jspin run, and on the host backend under Hydra. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"halo2d --size 48 --iterations 10", "halo3d --size 12 --iterations 5",
+        "fft2d --size 32 --iterations 2", "particles --size 2000 --iterations 5"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void everyExampleRunsAsProcessesUnderJspinRunAndHydraOnBothBackends(String example) throws InterruptedException {
+        List<String> args = List.of(example.split(" "));
+        List<String> run = new ArrayList<>(List.of("run", "-n", "4", "--backend", "sim", "--timeout", "50"));
+        run.addAll(args);
+        SpawnedProcess p = start(SpawnedProcess.jspin(run.toArray(String[]::new)), Map.of());
+        assertEquals(0, p.awaitExit(Duration.ofSeconds(55)), p.transcript());
+        assertTrue(p.out().contains("backend sim") && p.out().contains("[0] " + args.getFirst() + ": "), p.transcript());
+
+        Path hydra = SpawnedProcess.onPath("mpiexec.hydra").orElseGet(() -> fail("mpiexec.hydra is not on the PATH"));
+        List<String> exec = new ArrayList<>(List.of(hydra.toString(), "-n", "2"));
+        exec.addAll(SpawnedProcess.jspin("exec"));
+        exec.addAll(args);
+        SpawnedProcess h = start(exec, Map.of("JSPIN_BACKEND", "host"));
+        assertEquals(0, h.awaitExit(Duration.ofSeconds(55)), h.transcript());
+        assertEquals(1, count(h.out(), args.getFirst() + ": "), "one report\n" + h.transcript());
+        assertTrue(h.out().contains("backend host"), h.transcript());
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void openMpiMpirunRunsTwoRanksBitIdentical() throws InterruptedException {
