@@ -40,6 +40,15 @@ final class Comparison {
             return v == null || v.isNull() ? Double.NaN : v.asDouble();
         }
 
+        /**
+         * @return Gbit/s of the bytes the simulated NIC scattered (those received less those the CPU unpacked)
+         *         over its simulated time, summed over the receives (NaN on the host backend)
+         */
+        double nicGbps() {
+            double nic = get("nic_ns_simulated");
+            return nic > 0 ? (get("bytes_moved") - get("cpu_bytes_unpacked")) * 8 / nic : Double.NaN;
+        }
+
         /** @return modelled host time over simulated NIC time of the offloaded receives (NaN on the host backend) */
         double predictedSpeedup() {
             double nic = get("nic_ns_simulated");
@@ -113,27 +122,28 @@ final class Comparison {
     /** @return the rows as a table: measured and simulated columns named so */
     static Table table(List<Row> rows) {
         Table t = Table.of(List.of("backend", "us_per_iteration_measured", "bytes_moved", "cpu_bytes_packed",
-                "cpu_bytes_unpacked", "memory_traffic_bytes", "nic_ms_simulated", "receives_offloaded",
-                "predicted_speedup_simulated"), Set.of("us_per_iteration_measured"));
+                "cpu_bytes_unpacked", "memory_traffic_bytes", "nic_ms_simulated", "nic_gbps_simulated",
+                "receives_offloaded", "predicted_speedup_simulated"), Set.of("us_per_iteration_measured"));
         for (Row r : rows) {
             t.add(r.name(), r.get("us_per_iteration_measured"), r.get("bytes_moved"), r.get("cpu_bytes_packed"),
                     r.get("cpu_bytes_unpacked"), r.get("memory_traffic_bytes"), r.get("nic_ns_simulated") / 1e6,
-                    r.get("receives_offloaded"), r.predictedSpeedup());
+                    r.nicGbps(), r.get("receives_offloaded"), r.predictedSpeedup());
         }
         return t;
     }
 
     /** Prints the table, side by side, with what is measured and what simulated said in the header. */
     static void print(List<Row> rows, PrintWriter out) {
-        out.printf("%-14s %16s %12s %12s %12s %14s %12s %9s %9s%n", "backend", "us/iter", "bytes moved", "CPU packed",
-                "CPU unpacked", "memory traffic", "NIC time", "offloaded", "speedup");
-        out.printf("%-14s %16s %12s %12s %12s %14s %12s %9s %9s%n", "", "(measured)", "(B)", "(B)", "(B)", "(B, est.)",
-                "(ms, sim.)", "(recvs)", "(sim.)");
+        out.printf("%-14s %16s %12s %12s %12s %14s %12s %10s %9s %9s%n", "backend", "us/iter", "bytes moved",
+                "CPU packed", "CPU unpacked", "memory traffic", "NIC time", "NIC", "offloaded", "speedup");
+        out.printf("%-14s %16s %12s %12s %12s %14s %12s %10s %9s %9s%n", "", "(measured)", "(B)", "(B)", "(B)",
+                "(B, est.)", "(ms, sim.)", "(Gb/s sim)", "(recvs)", "(sim.)");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-14s %16.1f %,12.0f %,12.0f %,12.0f %,14.0f %12s %9s %9s%n", r.name(),
+            out.printf(Locale.ROOT, "%-14s %16.1f %,12.0f %,12.0f %,12.0f %,14.0f %12s %10s %9s %9s%n", r.name(),
                     r.get("us_per_iteration_measured"), r.get("bytes_moved"), r.get("cpu_bytes_packed"),
                     r.get("cpu_bytes_unpacked"), r.get("memory_traffic_bytes"),
                     r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.3f", r.get("nic_ns_simulated") / 1e6),
+                    r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.1f", r.nicGbps()),
                     r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.0f", r.get("receives_offloaded")),
                     r.name().equals("host") ? "-" : String.format(Locale.ROOT, "%.1fx", r.predictedSpeedup()));
         }
