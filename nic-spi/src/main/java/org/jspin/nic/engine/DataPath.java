@@ -7,7 +7,7 @@ import org.jspin.nic.fabric.Packet;
 /**
  * What differs between backends: how bytes get from the user's send buffer into packets, and from
  * packets into the user's receive buffer, and what that costs. Everything else (matching, the
- * eager/rendezvous protocol, flow control, completion) is the {@link ProtocolEngine}'s, the same
+ * eager/rendezvous protocol, flow control, completion) is the {@link ProtocolCore}'s, the same
  * for every backend. Called by whichever thread drives the engine, one at a time.
  *
  * <p>A message's life on each side is bracketed by hooks, where a NIC sets up and tears down what

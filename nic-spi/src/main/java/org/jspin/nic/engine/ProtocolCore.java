@@ -442,11 +442,13 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         } catch (RuntimeException e) {
             // the peer is gone (or the fabric could not take the packet): the packet will never come
             // back, so release it here, and fail only the send it belonged to, never the core
+            // fail the send before its packet counts as released: released last, an eager send (or
+            // a last DATA chunk) would complete as a success first
             SendOp<S> op = ownerOf(p);
-            onReleased(p);
             if (op != null) {
                 failSend(op, asMpi(e, "sending to rank " + op.put.target()));
             }
+            onReleased(p);
             return true;
         }
     }

@@ -110,14 +110,15 @@ class CoreFailureTest {
     @Test
     void aSendTheFabricThrowsOnFailsAloneAndTheCoreGoesOn() {
         CoreRig rig = new CoreRig(2);
-        // no rank 5: the fabric refuses the RTS with ERR_RANK (an eager send refused this way is
-        // reported as complete today: its packet counts as released before the send is failed)
+        // no rank 5: the fabric refuses the RTS, and the eager packet, with ERR_RANK
         Req bad = rig.send(0, 5, 1, bytes(500, 7));
+        Req badEager = rig.send(0, 5, 2, bytes(8, 7));
         byte[] buf = new byte[10];
         Req recv = rig.recv(1, 0, 1, buf);
         Req good = rig.send(0, 1, 1, bytes(10, 8));
         rig.run();
         assertEquals(ErrorClass.ERR_RANK, bad.error());
+        assertEquals(ErrorClass.ERR_RANK, badEager.error(), "an eager send refused by the fabric fails too");
         assertNull(good.error());
         assertNull(recv.error());
         assertEquals(0, rig.meter("jspin.packets.in.flight", 0), "the refused packet went back to the pool");
