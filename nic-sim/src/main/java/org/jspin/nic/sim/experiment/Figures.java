@@ -197,6 +197,7 @@ public final class Figures {
         Table t = Table.of(List.of("layout", "strategy", "bytes", "packets", "nic_ns", "host_model_ns", "speedup_model",
                 "host_measured_ns", "speedup_measured"), Set.of("host_measured_ns", "speedup_measured"));
         double best = 0;
+        double bestMeasured = 0;
         String bestName = "";
         List<String> onePacket = new ArrayList<>();
         for (Layout l : cases) {
@@ -213,6 +214,7 @@ public final class Figures {
                 t.add(l.name, s.equals("auto") ? "auto:" + w.strategy : s, bytes, w.packets, nic, hostModel, speedup,
                         hostMeasured, hostMeasured / nic);
                 if (s.equals("auto")) {
+                    bestMeasured = Math.max(bestMeasured, hostMeasured / nic);
                     if (speedup > best) {
                         best = speedup;
                         bestName = l.name;
@@ -225,10 +227,14 @@ public final class Figures {
         }
         verdicts.add(new Verdict("2. Up to 10-12x faster unpack than the host for application datatypes with RW-CP"
                 + " and specialised handlers; single-packet messages gain nothing (Fig. 16)",
-                best >= 10 ? "reproduced" : best > 1 ? "reproduced only in part: offload wins, by at most "
-                        + String.format("%.1fx", best) + " against the modelled host" : "not reproduced",
-                String.format("fig16: best modelled speedup %.2fx (%s), time to data in place from the first byte;"
-                        + " single-packet layouts: %s", best, bestName, onePacket.isEmpty() ? "none" : onePacket)));
+                best >= 10 && bestMeasured >= 10 ? "reproduced"
+                        : best >= 10 ? String.format("reproduced only against the modelled host; against our own engine"
+                        + " measured on this machine the offload wins by at most %.1fx", bestMeasured)
+                        : best > 1 ? String.format("reproduced only in part: offload wins by at most %.1fx", best)
+                        : "not reproduced",
+                String.format("fig16: best speedup %.2fx against the modelled host (%s), %.2fx against the measured"
+                        + " host, time to data in place from the first byte; single-packet layouts (modelled host): %s",
+                        best, bestName, bestMeasured, onePacket.isEmpty() ? "none" : onePacket)));
         return new Figure("fig16-layout-speedup", "Speedup over the host for every application layout (paper Fig. 16)",
                 t, List.of(ChartSpec.bars("fig16-layout-speedup", "Speedup over the host (model), auto strategy",
                         "layout", "speedup_model", "strategy", "layout", "speedup (x)", true)),
@@ -256,8 +262,9 @@ public final class Figures {
         double geo = Math.exp(logSum / Math.max(1, n));
         t.add("geometric mean", Double.NaN, Double.NaN, geo);
         verdicts.add(new Verdict("3. Main-memory traffic cut by a geometric mean of 3.8x (Fig. 17)",
-                Math.abs(geo - 3.8) <= 0.5 ? "reproduced" : geo > 1 ? String.format("reproduced only in part: %.2fx",
-                        geo) : "not reproduced",
+                Math.abs(geo - 3.8) <= 0.5 ? "reproduced" : geo > 1 ? String.format("not reproduced: %.2fx (the NIC"
+                        + " path moves less, but a DMA write that cuts a line costs a read-modify-write)", geo)
+                        : "not reproduced",
                 String.format("fig17: geometric mean %.2fx over %d layouts, at 64 B lines (host: staging written and"
                         + " read, destination written, read for ownership where a line is cut; NIC: each line once,"
                         + " read-modify-write where a DMA write cuts a line)", geo, n)));
