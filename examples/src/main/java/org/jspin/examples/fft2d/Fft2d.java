@@ -4,20 +4,18 @@ import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.jspin.datatype.Datatype;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.examples.Examples;
 import org.jspin.examples.Json;
 import org.jspin.examples.Traffic;
 import org.jspin.mpi.Comm;
-import org.jspin.mpi.LocalRanks;
 import org.jspin.mpi.Mpi;
 import org.jspin.mpi.MpiOptions;
 import org.jspin.mpi.op.Ops;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -101,55 +99,23 @@ public final class Fft2d implements Callable<Integer> {
 
     /** Command-line entry. */
     public static void main(String[] args) {
-        CommandLine cl = new CommandLine(new Fft2d());
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof MpiException m) {
-                cmd.getErr().println("fft2d: " + m.getMessage());
-                return 2;
-            }
-            throw ex;
-        });
-        System.exit(cl.execute(args));
+        Examples.main("fft2d", new Fft2d(), args);
     }
 
     @Override
     public Integer call() {
-        MpiOptions options = MpiOptions.fromEnvironment();
-        if (backend != null) {
-            options = options.withBackend(backend);
-        }
-        if (fabric != null) {
-            options = options.withFabric(fabric);
-        }
         Params p = new Params(size, iterations, !noCheck);
-        Result r;
-        String usedFabric;
-        if (Mpi.launched()) {
-            try (Mpi mpi = Mpi.init(options)) {
-                r = run(mpi, p);
-                usedFabric = mpi.options().fabric();
-                if (mpi.rank() != 0) {
-                    return r.correct() ? 0 : 1;
-                }
-            }
-        } else {
-            r = runLocal(ranks, options, p);
-            usedFabric = options.fabric();
+        Examples.Outcome<Result> o = Examples.run(ranks, backend, fabric, mpi -> run(mpi, p));
+        Result r = o.result();
+        if (o.reports()) {
+            System.out.print(json ? r.json(o.backend(), o.fabric()) + "\n" : r.report(o.backend(), o.fabric()));
         }
-        System.out.print(json ? r.json(options.backend(), usedFabric) + "\n" : r.report(options.backend(), usedFabric));
         return r.correct() ? 0 : 1;
     }
 
     /** Runs on {@code ranks} threads of this JVM and returns rank 0's result. */
     public static Result runLocal(int ranks, MpiOptions options, Params p) {
-        AtomicReference<Result> out = new AtomicReference<>();
-        LocalRanks.run(ranks, options, mpi -> {
-            Result r = run(mpi, p);
-            if (mpi.rank() == 0) {
-                out.set(r);
-            }
-        });
-        return out.get();
+        return Examples.runLocal(ranks, options, mpi -> run(mpi, p));
     }
 
     /** The program of one rank. */
