@@ -317,7 +317,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             return;
         }
         liveSends.put(op.id, op);
-        path.sendStarted(op);
+        try {
+            path.sendStarted(op);
+        } catch (RuntimeException e) {
+            failSend(op, asMpi(e, "setting up the send")); // fails the send, never strands it
+            return;
+        }
         queued.add(op);
     }
 

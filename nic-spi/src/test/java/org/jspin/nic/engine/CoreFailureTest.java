@@ -123,4 +123,20 @@ class CoreFailureTest {
         assertNull(recv.error());
         assertEquals(0, rig.meter("jspin.packets.in.flight", 0), "the refused packet went back to the pool");
     }
+
+    @Test
+    void aSendWhoseSetUpFailsFailsAloneAndNothingIsStranded() {
+        CoreRig rig = new CoreRig(2);
+        rig.path(0).refuseSendsOf = 300;
+        Req bad = rig.send(0, 1, 1, bytes(300, 3));
+        byte[] buf = new byte[20];
+        Req recv = rig.recv(1, 0, 2, buf);
+        Req good = rig.send(0, 1, 2, bytes(20, 4));
+        rig.run();
+        assertEquals(ErrorClass.ERR_INTERN, bad.error(), "the data path's failure, as an MPI error");
+        assertNull(good.error());
+        assertNull(recv.error());
+        assertFalse(rig.core(0).hasPendingWork(), "the failed send is in no queue");
+        assertEquals(List.of("sendEnded s1", "sendEnded s2"), rig.path(0).calls("sendEnded"));
+    }
 }

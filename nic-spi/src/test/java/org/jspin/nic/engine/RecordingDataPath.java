@@ -17,6 +17,8 @@ import org.jspin.nic.fabric.Packet;
 final class RecordingDataPath implements DataPath<String, String> {
     final List<String> calls = new ArrayList<>();
     private final int chunkSize;
+    /** Sends of this many bytes have their set-up fail (a data path that cannot take them); -1: none. */
+    long refuseSendsOf = -1;
 
     RecordingDataPath(int chunkSize) {
         this.chunkSize = chunkSize;
@@ -38,6 +40,9 @@ final class RecordingDataPath implements DataPath<String, String> {
     @Override
     public void sendStarted(SendOp<String> send) {
         calls.add("sendStarted s" + send.id());
+        if (send.length() == refuseSendsOf) {
+            throw new IllegalStateException("no room for a send of " + refuseSendsOf + " bytes");
+        }
         send.state("state of s" + send.id());
     }
 
