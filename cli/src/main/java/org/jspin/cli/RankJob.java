@@ -59,11 +59,15 @@ final class RankJob {
         }
     }
 
-    /** @return this JVM's own flags (modules, exports, heap, system properties), so every rank runs as this one does */
+    /**
+     * @return this JVM's own flags (modules, exports, heap, system properties), so every rank runs as
+     *         this one does; agents are left out, since one given in JAVA_TOOL_OPTIONS (a profiler)
+     *         reaches the ranks through their environment and would load twice
+     */
     private static List<String> jvmFlags() {
         List<String> flags = new ArrayList<>();
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!a.startsWith("-agentlib") && !a.startsWith("-javaagent")) {
+            if (!a.startsWith("-agentlib") && !a.startsWith("-agentpath") && !a.startsWith("-javaagent")) {
                 flags.add(a);
             }
         }
