@@ -2,6 +2,9 @@ package org.jspin.bench.pingpong;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,15 +16,18 @@ import org.jspin.mpi.LocalRanks;
 import org.jspin.mpi.Mpi;
 import org.jspin.mpi.MpiOptions;
 import org.jspin.mpi.Request;
+import org.jspin.mpi.op.Ops;
 
 /**
  * Ping-pong between two ranks: rank 0 sends, rank 1 sends the message back, and rank 0 times each
- * round trip (or each window of a streaming case) into an HdrHistogram (nanoseconds). A warm-up of a fifth of the round trips (at least
- * 50) runs first so the JIT has compiled the path being measured.
+ * round trip (or each window of a streaming case) into an HdrHistogram (nanoseconds). A warm-up
+ * runs first, until the JIT has compiled the path being measured ({@link #warmUp}).
  */
 public final class PingPong {
     private static final int TAG = 7;
     private static final int ACK_TAG = 8;
+    /** Warm-up batches at most, however long the JIT keeps compiling. */
+    private static final int WARM_UP_BATCHES = 20;
 
     private PingPong() {
     }
@@ -49,8 +55,7 @@ public final class PingPong {
             try (Arena arena = Arena.ofShared()) {
                 MemorySegment buf = arena.allocate(Math.max(1, c.bufferBytes()), 64);
                 buf.fill((byte) 1);
-                int warmup = Math.max(50, c.iterations() / 5);
-                bounce(w, c, buf, warmup, null);
+                warmUp(w, c, buf);
                 w.barrier();
                 Histogram h = new Histogram(3);
                 bounce(w, c, buf, c.iterations(), h);
@@ -67,6 +72,30 @@ public final class PingPong {
             }
         }
         return results;
+    }
+
+    /**
+     * Bounces until the JIT has settled: batches of a fifth of the measured rounds (at least 50),
+     * repeated while either rank compiled anything during the last batch (both ranks' JIT time,
+     * combined with a max-allreduce), up to {@value #WARM_UP_BATCHES} batches. A compilation during
+     * the measurement takes a core from a rank that is spinning, which on two cores shows up as
+     * round trips a hundred times the median.
+     */
+    private static void warmUp(Comm w, PingPongCase c, MemorySegment buf) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        MemorySegment mine = MemorySegment.ofArray(new long[1]);
+        MemorySegment most = MemorySegment.ofArray(new long[1]);
+        int batch = Math.max(50, c.iterations() / 5);
+        for (int i = 0; i < WARM_UP_BATCHES; i++) {
+            long before = timed ? jit.getTotalCompilationTime() : 0;
+            bounce(w, c, buf, batch, null);
+            mine.set(ValueLayout.JAVA_LONG, 0, timed ? jit.getTotalCompilationTime() - before : 0);
+            w.allreduce(mine, most, 1, Datatype.LONG, Ops.MAX);
+            if (most.get(ValueLayout.JAVA_LONG, 0) == 0) {
+                return;
+            }
+        }
     }
 
     private static void bounce(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h) {

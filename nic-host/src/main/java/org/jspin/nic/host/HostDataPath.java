@@ -18,7 +18,8 @@ import org.jspin.nic.fabric.Packet;
  * buffers, the next chunk packed while earlier ones are in flight. Receive: a contiguous receive
  * takes each payload straight into the user's buffer; any other is unpacked by the CPU with the
  * cursor, each chunk as it arrives (streaming) or, with streaming off, once the whole message has
- * landed in a staging buffer.
+ * landed in a staging buffer. A fabric that reads from a socket may land a contiguous receive's
+ * chunks straight in its buffer ({@link #landing}): the kernel's copy is then the only one.
  *
  * <p>Besides bytes packed and unpacked it estimates main-memory traffic as a real host NIC would
  * cause it: the NIC reads every sent byte and writes every received one (DMA), the CPU reads and
@@ -85,6 +86,17 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         if (packet.payload != null && packet.payload == packet.staging()) {
             stagingInUse.add(-1);
         }
+    }
+
+    @Override
+    public MemorySegment landing(RecvOp<Staged> recv, long offset, int length) {
+        long dense = recv.denseOffset();
+        MemorySegment buffer = recv.entry().buffer();
+        if (dense < 0 || !buffer.isNative()) {
+            return null;
+        }
+        nicWritten.add(length);
+        return buffer.asSlice(dense + offset, length);
     }
 
     @Override

@@ -51,6 +51,17 @@ public interface DataPath<S, R> {
     default void receiveStarted(RecvOp<R> recv) {
     }
 
+    /**
+     * Where bytes {@code [offset, offset + length)} of the message may be written directly by the
+     * fabric, if the receive holds them contiguously in native memory (see
+     * {@link org.jspin.nic.fabric.PacketHandler#landing}); such a chunk is not {@link #deliver}ed.
+     *
+     * @return exactly that window of the receive's memory, or null (the default) to have it delivered
+     */
+    default MemorySegment landing(RecvOp<R> recv, long offset, int length) {
+        return null;
+    }
+
     /** Writes bytes {@code [offset, offset + length)} of the message, read from {@code src}, into the receive. */
     void deliver(RecvOp<R> recv, long offset, MemorySegment src, long srcOffset, long length);
 

@@ -598,6 +598,24 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
     }
 
+    /**
+     * A DATA chunk may be written straight into its receive's memory when the data path has it
+     * there ({@link DataPath#landing}); only for a chunk of a live receive from the peer it
+     * matched, and wholly inside the bytes that receive accepted.
+     */
+    @Override
+    public MemorySegment landing(Packet h) {
+        if (h.kind != PacketKind.DATA) {
+            return null;
+        }
+        RecvOp<R> r = awaitingData.get(h.recvId);
+        if (r == null || r.done || h.source != r.source || h.sendId != r.peerSendId || h.offset < 0
+                || h.payloadLength > r.accepted - r.delivered || h.offset > r.accepted - h.payloadLength) {
+            return null; // delivered as usual, where onData deals with whatever is wrong
+        }
+        return path.landing(r, h.offset, h.payloadLength);
+    }
+
     private void onData(Packet p) {
         RecvOp<R> r = awaitingData.get(p.recvId);
         if (r == null || r.done) {
@@ -606,7 +624,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         int length = p.payloadLength;
         try {
-            path.deliver(r, p.offset, p.payload, p.payloadOffset, length);
+            if (!p.placed) {
+                path.deliver(r, p.offset, p.payload, p.payloadOffset, length);
+            }
         } catch (RuntimeException e) {
             awaitingData.remove(r.id);
             failReceive(r, asMpi(e, "unpacking bytes from " + p.offset));

@@ -39,6 +39,11 @@ public final class Packet {
     public long payloadOffset;
     /** Payload bytes. */
     public int payloadLength;
+    /**
+     * Receiver-local: the payload was written where the receive wanted it while it arrived
+     * ({@link PacketHandler#landing}); {@link #payload} shows it there, and nobody copies it again.
+     */
+    public boolean placed;
     /** Sender-local: the operation told when this packet is released; never on the wire. */
     public Object owner;
 
@@ -69,6 +74,7 @@ public final class Packet {
         payload = null;
         payloadOffset = 0;
         payloadLength = 0;
+        placed = false;
         owner = null;
     }
 

@@ -80,6 +80,72 @@ class CoreRendezvousTest {
     }
 
     @Test
+    void chunksLandInTheReceiveOnlyWhenTheyBelongToItAndAreNotCopiedAgain() {
+        CoreRig rig = new CoreRig(2); // eager 64, chunk 256
+        EmbeddedFabric f0 = rig.fabric(0);
+        EmbeddedFabric f1 = rig.fabric(1);
+        rig.path(1).lands = true;
+        byte[] data = bytes(1000, 6);
+        byte[] buf = new byte[1000];
+        Req recv = rig.recv(1, 0, 5, buf);
+        Req send = rig.send(0, 1, 5, data);
+        rig.core(0).round();
+        f1.writeInbound(f0.readOutbound()); // RTS
+        rig.core(1).round();
+        f0.writeInbound(f1.readOutbound()); // CTS
+        rig.core(0).round();
+        List<Packet> chunks = new ArrayList<>();
+        Packet p;
+        while ((p = f0.readOutbound()) != null) {
+            chunks.add(p);
+        }
+        assertEquals(4, chunks.size());
+
+        Packet first = chunks.get(0);
+        assertEquals(PacketKind.DATA, first.kind);
+        assertNull(rig.core(1).landing(header(first, h -> h.kind = PacketKind.EAGER)), "only DATA lands");
+        assertNull(rig.core(1).landing(header(first, h -> h.recvId = 999)), "no such receive");
+        assertNull(rig.core(1).landing(header(first, h -> h.source = 1)), "not from the matched peer");
+        assertNull(rig.core(1).landing(header(first, h -> h.sendId = 999)), "not the matched send");
+        assertNull(rig.core(1).landing(header(first, h -> h.offset = 1000 - 100)), "past the accepted bytes");
+        assertNull(rig.core(1).landing(header(first, h -> h.offset = -1)), "negative offset");
+        assertNull(rig.core(1).landing(header(first, h -> h.payloadLength = 2000)), "longer than the receive");
+
+        for (Packet c : chunks) {
+            MemorySegment place = rig.core(1).landing(c);
+            assertEquals(c.payloadLength, place.byteSize());
+            // what the fabric does: the payload is read straight into place, the packet marked so
+            MemorySegment.copy(c.payload, c.payloadOffset, place, 0, c.payloadLength);
+            c.placed = true;
+            f1.writeInbound(c);
+        }
+        rig.core(1).round();
+        assertNull(recv.event().error());
+        assertArrayEquals(data, buf);
+        assertEquals(1000, recv.event().deliveredBytes());
+        assertEquals(List.of(), rig.path(1).calls("deliver"), "landed chunks are not copied again");
+        assertEquals(4, rig.path(1).calls("landing").size());
+        assertNull(rig.core(1).landing(first), "the receive is over: nothing lands any more");
+        rig.run();
+        assertNull(send.event().error());
+    }
+
+    /** @return a copy of {@code p}'s header with {@code change} applied */
+    private static Packet header(Packet p, java.util.function.Consumer<Packet> change) {
+        Packet h = new Packet();
+        h.clear();
+        h.kind = p.kind;
+        h.source = p.source;
+        h.target = p.target;
+        h.sendId = p.sendId;
+        h.recvId = p.recvId;
+        h.offset = p.offset;
+        h.payloadLength = p.payloadLength;
+        change.accept(h);
+        return h;
+    }
+
+    @Test
     void aLargeMessageNeverLandsUnexpected() {
         CoreRig rig = new CoreRig(2);
         byte[] data = bytes(1000, 5);

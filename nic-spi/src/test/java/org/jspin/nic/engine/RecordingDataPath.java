@@ -17,6 +17,8 @@ import org.jspin.nic.fabric.Packet;
 final class RecordingDataPath implements DataPath<String, String> {
     final List<String> calls = new ArrayList<>();
     private final int chunkSize;
+    /** Whether contiguous receives offer their memory for chunks to land in ({@link #landing}). */
+    boolean lands;
     /** Sends of this many bytes have their set-up fail (a data path that cannot take them); -1: none. */
     long refuseSendsOf = -1;
 
@@ -75,6 +77,15 @@ final class RecordingDataPath implements DataPath<String, String> {
     @Override
     public void sendEnded(SendOp<String> send) {
         calls.add("sendEnded s" + send.id());
+    }
+
+    @Override
+    public MemorySegment landing(RecvOp<String> recv, long offset, int length) {
+        if (!lands || recv.denseOffset() < 0) {
+            return null;
+        }
+        calls.add("landing r" + recv.id() + " " + offset + "+" + length);
+        return recv.entry().buffer().asSlice(recv.denseOffset() + offset, length);
     }
 
     @Override

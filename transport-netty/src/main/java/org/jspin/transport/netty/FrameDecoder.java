@@ -1,5 +1,7 @@
 package org.jspin.transport.netty;
 
+import java.lang.foreign.MemorySegment;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -23,12 +25,33 @@ import org.slf4j.LoggerFactory;
  * 256 KiB chunks arriving in 64 KiB reads doubles the bytes copied. Here a payload that arrived
  * whole is sliced out of the read buffer, and one that did not is copied once into a buffer of
  * exactly its size.
+ *
+ * <p>A payload can also land: if the {@link Lander} gives it a place (a DATA chunk of a contiguous
+ * receive, say), the bytes already read are copied there and the rest is read from the socket
+ * straight into it ({@link LandingReads}); the packet then comes out {@link Packet#placed} with
+ * its payload window on that memory.
  */
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
 
+    /** Where a payload may be written directly, decided when its header has been read. */
+    interface Lander {
+        /**
+         * @return memory of exactly {@code header.payloadLength} bytes for the payload, or null to
+         *         keep it in a read buffer; it must stay valid until the packet is delivered (or the
+         *         decoder is {@linkplain #stopLanding stopped})
+         */
+        MemorySegment land(Packet header);
+    }
+
     private final int maxPayload;
     private final PacketPool pool;
+    private final Lander lander;
+    private final LandingReads reads;
+    /** The landing payload's memory and how much of it has arrived (null: not landing). */
+    private MemorySegment landing;
+    private long landed;
+    private boolean discarding;
     private ByteBuf header;
     private Packet current;
     private ByteBuf body;
@@ -44,8 +67,34 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
      * @param pool       where packets come from
      */
     FrameDecoder(int maxPayload, PacketPool pool) {
+        this(maxPayload, pool, null, null);
+    }
+
+    /**
+     * @param maxPayload the largest payload a frame may declare
+     * @param pool       where packets come from
+     * @param lander     where payloads may land (null: never)
+     * @param reads      the channel's read buffers, told where to read while a payload lands (null:
+     *                   landing payloads are copied from read buffers into place)
+     */
+    FrameDecoder(int maxPayload, PacketPool pool, Lander lander, LandingReads reads) {
         this.maxPayload = maxPayload;
         this.pool = pool;
+        this.lander = lander;
+        this.reads = reads;
+    }
+
+    /**
+     * Writes nothing more into landing memory: the connection is closing and the receives that
+     * memory belongs to may already have ended. Whatever else arrives is dropped. On the channel's
+     * event loop.
+     */
+    void stopLanding() {
+        discarding = true;
+        landing = null;
+        if (reads != null) {
+            reads.stop();
+        }
     }
 
     /** @return why the connection was closed as malformed, or null */
@@ -82,8 +131,19 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
+            if (discarding) {
+                return;
+            }
+            if (reads != null && reads.isWindow(in)) {
+                landedInPlace(ctx, in.readableBytes()); // read straight into the landing memory
+                return;
+            }
             while (failure == null && in.isReadable()) {
-                if (current == null) {
+                if (landing != null) {
+                    int n = (int) Math.min(landing.byteSize() - landed, in.readableBytes());
+                    copy(in, landing, landed, n);
+                    landedInPlace(ctx, n);
+                } else if (current == null) {
                     if (!readHeader(ctx, in)) {
                         return;
                     }
@@ -138,7 +198,18 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         h.skipBytes(FrameFormat.HEADER_BYTES);
         header.clear();
         current = p;
-        if (payload == 0) {
+        p.payloadLength = payload;
+        MemorySegment place = payload > 0 && lander != null ? lander.land(p) : null;
+        if (place != null && place.byteSize() != payload) {
+            throw new IllegalStateException("landing of " + place.byteSize() + " bytes for a payload of " + payload);
+        }
+        if (place != null) {
+            landing = place;
+            landed = 0;
+            int n = Math.min(payload, in.readableBytes());
+            copy(in, place, 0, n);
+            landedInPlace(ctx, n);
+        } else if (payload == 0) {
             emit(ctx, null);
         } else if (in.readableBytes() >= payload) {
             emit(ctx, in.readRetainedSlice(payload));
@@ -146,6 +217,39 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             body = ctx.alloc().directBuffer(payload, payload);
         }
         return true;
+    }
+
+    /** Copies {@code n} readable bytes of {@code in} to {@code to} at {@code at}, consuming them. */
+    private static void copy(ByteBuf in, MemorySegment to, long at, int n) {
+        if (n == 0) {
+            return;
+        }
+        int from = in.readerIndex();
+        MemorySegment src = DirectMemory.segment(in, from, n);
+        MemorySegment.copy(src, DirectMemory.offset(src, in, from), to, at, n);
+        in.skipBytes(n);
+    }
+
+    /** {@code n} more bytes of the landing payload are in place; emits it when it is whole. */
+    private void landedInPlace(ChannelHandlerContext ctx, long n) {
+        landed += n;
+        MemorySegment place = landing;
+        if (landed < place.byteSize()) {
+            if (reads != null) {
+                reads.land(place.asSlice(landed));
+            }
+            return;
+        }
+        landing = null;
+        if (reads != null) {
+            reads.stop();
+        }
+        Packet p = current;
+        current = null;
+        p.placed = true;
+        p.payload = place;
+        p.payloadOffset = 0;
+        ctx.fireChannelRead(p);
     }
 
     private void emit(ChannelHandlerContext ctx, ByteBuf payload) {

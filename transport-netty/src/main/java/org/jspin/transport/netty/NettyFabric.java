@@ -1,5 +1,6 @@
 package org.jspin.transport.netty;
 
+import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,11 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     static final int MAX_PAYLOAD = 1 << 20;
     /** Payloads up to this size are copied behind the header rather than written from their own memory. */
     static final int COPY_LIMIT = Integer.getInteger("jspin.netty.copyLimit", 16 * 1024);
+    /**
+     * Whether payloads the engine has a place for are read from the socket straight into it
+     * ({@code -Djspin.netty.landing=false} reads them into Netty's buffers and copies them out).
+     */
+    static final boolean LANDING = Boolean.parseBoolean(System.getProperty("jspin.netty.landing", "true"));
     private static final int INBOUND_CAPACITY = 1 << 16;
     /** Reading pauses above this many undelivered arrivals and resumes below a quarter of it. */
     private static final int INBOUND_HIGH_WATER = 4096;
@@ -91,6 +97,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final DrivenIoEventLoop loop;
     private Channel server;
     private volatile Runnable wakeup = () -> { };
+    /** The engine's handler, from its first poll: asked where DATA payloads land. */
+    private PacketHandler handler;
     private volatile boolean readingPaused;
     private volatile boolean closed;
 
@@ -155,6 +163,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                         synchronized (accepted) {
                             accepted.add(ch);
                         }
+                        ch.config().setRecvByteBufAllocator(new LandingReads(READS)); // before its first read
                         ch.pipeline().addLast("handshake", Handshake.accepting(rank, jobId, launch.secret(),
                                 timeoutMillis, new Arrival(-1)));
                     }
@@ -238,6 +247,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        ch.config().setRecvByteBufAllocator(new LandingReads(READS)); // before its first read
                         ch.pipeline().addLast("handshake", Handshake.connecting(rank, peer, jobId, launch.secret(),
                                 timeoutMillis, new Arrival(peer)));
                     }
@@ -277,7 +287,9 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         @Override
         public void accepted(ChannelHandlerContext ctx, int peer) {
             Peer p = new Peer(peer, ctx.channel());
-            ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, NettyFabric.this::acquire));
+            LandingReads reads = ctx.channel().config().getRecvByteBufAllocator() instanceof LandingReads l ? l : null;
+            ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, NettyFabric.this::acquire,
+                    LANDING ? header -> landing(peer, header) : null, reads));
             ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, NettyFabric.this));
             peers[peer] = p;
             connected.countDown();
@@ -345,6 +357,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     @Override
     public int poll(PacketHandler handler, int limit) {
         loop.adopt();
+        this.handler = handler;
         loop.runNow(); // this thread reads the sockets and finishes pending writes: no hand-off
         int n = mailbox.deliver(handler, limit, gone -> "rank " + gone + ": connection lost");
         if (readingPaused && mailbox.arrivals() < INBOUND_HIGH_WATER / 4) {
@@ -391,6 +404,15 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     }
 
     // ---- from the event loop ------------------------------------------------------------------
+
+    /** Where a payload from {@code peer} lands, as the engine says; only for a header that claims the right ranks. */
+    private MemorySegment landing(int peer, Packet header) {
+        PacketHandler h = handler;
+        if (h == null || closed || header.source != peer || header.target != rank) {
+            return null; // PeerHandler closes a connection whose packets claim other ranks
+        }
+        return h.landing(header);
+    }
 
     private Packet acquire() {
         Packet p = spare.poll();
@@ -468,6 +490,12 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             return;
         }
         closed = true;
+        for (Peer p : peers) {
+            FrameDecoder d = p == null ? null : p.channel.pipeline().get(FrameDecoder.class);
+            if (d != null) {
+                d.stopLanding(); // the receives that memory belongs to have ended (the engine stopped)
+            }
+        }
         closeChannels();
         launch.exchange().close();
         Packet p;
