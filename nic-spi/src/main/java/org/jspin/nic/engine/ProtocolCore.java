@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.collections.IntArrayQueue;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.NanoClock;
 import org.jspin.datatype.Datatype;
@@ -42,6 +43,12 @@ import org.slf4j.LoggerFactory;
  * into the matched receive. So a large message never lands unexpected, and the receiver's
  * datatype is known before its first data byte. A send completes when the fabric has released
  * every packet it sent (its buffer is then no longer read).
+ *
+ * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
+ * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
+ * has too little left; the peer gives credit back in CREDIT packets once its debt passes half the
+ * credit. So what a rank buffers for messages nobody has asked for yet is bounded per sender,
+ * whatever the eager limit and however many sends are outstanding.
  *
  * <p>How it is run, after the model of an Aeron agent: commands ({@link #put}, {@link #post},
  * {@link #cancel}, {@link #probe}, ...) change the state at once, and {@link #round} does one round
@@ -83,7 +90,17 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     /** Packets the fabric refused (link full), resent in order before anything else. */
     private final ArrayDeque<Packet> backlog = new ArrayDeque<>();
     private final PacketPool pool;
+    /** Eager bytes this rank may still send to each rank before that rank gives credit back. */
+    private final long[] credit;
+    /** Eager bytes taken from each rank and not yet given back to it as credit. */
+    private final long[] owed;
+    /** Ranks owed a CREDIT packet, in the order their debt passed half the credit. */
+    private final IntArrayQueue creditDue = new IntArrayQueue();
     private final List<PendingProbe> probes = new ArrayList<>();
+    /** Whether unexpected eager payloads stay in their packets ({@link Fabric#mayHoldArrivals}). */
+    private final boolean holdArrivals;
+    /** Unexpected eager messages whose packets are held, released when taken or when the core is disposed. */
+    private final java.util.Set<Unexpected> held = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final BitSet failedRanks = new BitSet();
     private long nextId = 1;
 
@@ -118,6 +135,10 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.fabric = fabric;
         this.path = path;
         this.config = config;
+        this.credit = new long[fabric.size()];
+        java.util.Arrays.fill(credit, config.eagerCredit());
+        this.owed = new long[fabric.size()];
+        this.holdArrivals = fabric.mayHoldArrivals();
         this.clock = clock;
         this.messagesSent = meters.counter("jspin.messages.sent", "messages");
         this.bytesSent = meters.counter("jspin.bytes.sent", "bytes");
@@ -274,6 +295,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     /** Leaves the fabric (peers see this rank as gone) and frees what the data path holds; after {@link #stop}. */
     public void dispose() {
+        for (Unexpected u : new ArrayList<>(held)) {
+            releaseHeld(u); // messages nobody took: their packets' buffers go back before the fabric closes
+        }
         try {
             fabric.close();
         } finally {
@@ -299,7 +323,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      *         yet, CTSs due): whoever drives the core must come back for it
      */
     public boolean hasPendingWork() {
-        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty();
+        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty() || !creditDue.isEmpty();
     }
 
     // ---- sending ------------------------------------------------------------------------------
@@ -345,13 +369,26 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             sendCts(ctsDue.poll(), p);
             work++;
         }
+        while (!creditDue.isEmpty()) {
+            Packet p = pool.acquire(true);
+            if (p == null) {
+                return work;
+            }
+            sendCredit(creditDue.poll(), p);
+            work++;
+        }
         while (!queued.isEmpty()) {
             Packet p = pool.acquire(true);
             if (p == null) {
                 return work;
             }
             SendOp<S> op = queued.poll();
-            if (op.length <= config.eagerLimit()) {
+            int target = op.put.target();
+            boolean known = target >= 0 && target < credit.length; // the fabric refuses any other
+            if (op.length <= config.eagerLimit() && (!known || op.length <= credit[target])) {
+                if (known) {
+                    credit[target] -= op.length;
+                }
                 sendEager(op, p);
             } else {
                 sendRts(op, p);
@@ -388,6 +425,33 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         op.sent = op.length;
         transmit(op, p);
+    }
+
+    /** Gives {@code peer} back the eager credit for the bytes taken from it since the last time. */
+    private void sendCredit(int peer, Packet p) {
+        p.kind = PacketKind.CREDIT;
+        p.target = peer;
+        p.messageLength = owed[peer];
+        p.owner = null;
+        owed[peer] = 0;
+        transmit(p);
+    }
+
+    /**
+     * An eager message of {@code length} bytes from {@code source} has been taken by a receive: its
+     * room in the overflow buffer is free. Credit goes back in batches of half the credit, so that
+     * one CREDIT packet answers many messages and the sender never runs dry while it waits for one.
+     */
+    private void taken(int source, long length) {
+        if (length == 0 || source < 0 || source >= owed.length) {
+            return;
+        }
+        long before = owed[source];
+        owed[source] = before + length;
+        long half = config.eagerCredit() / 2;
+        if (before < half && owed[source] >= half) {
+            creditDue.add(source);
+        }
     }
 
     private void sendRts(SendOp<S> op, Packet p) {
@@ -552,15 +616,24 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 case RTS -> onRts(p);
                 case CTS -> onCts(p);
                 case DATA -> onData(p);
+                case CREDIT -> onCredit(p);
             }
         } catch (RuntimeException e) {
             LOG.error("rank {}: failed handling {}", rank(), p, e);
         }
     }
 
+    private void onCredit(Packet p) {
+        if (p.source >= 0 && p.source < credit.length && p.messageLength > 0) {
+            credit[p.source] += p.messageLength;
+        }
+        fabric.release(p);
+    }
+
     private void onEager(Packet p) {
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
         if (r != null) {
+            taken(p.source, p.messageLength);
             try {
                 matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
                 finishEager(r, p.payload, p.payloadOffset);
@@ -569,15 +642,24 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
             return;
         }
-        MemorySegment copy = null;
-        if (p.payloadLength > 0) {
-            copy = MemorySegment.ofArray(new byte[p.payloadLength]);
-            MemorySegment.copy(p.payload, p.payloadOffset, copy, 0, p.payloadLength);
-            unexpectedBytesCopied.add(p.payloadLength);
+        Unexpected u;
+        if (p.payloadLength > 0 && holdArrivals && p.source != rank()) {
+            // the payload stays in the packet until a receive takes it: no allocation, no copy;
+            // eager credit bounds how much of it a sender can leave here
+            u = new Unexpected(PacketKind.EAGER, p.source, p.matchBits, p.messageLength, p.sendId,
+                    p.signatureHash, p.signatureElements, p.payload, p.payloadOffset, p);
+            held.add(u);
+        } else {
+            MemorySegment copy = null;
+            if (p.payloadLength > 0) {
+                copy = MemorySegment.ofArray(new byte[p.payloadLength]);
+                MemorySegment.copy(p.payload, p.payloadOffset, copy, 0, p.payloadLength);
+                unexpectedBytesCopied.add(p.payloadLength);
+            }
+            u = new Unexpected(PacketKind.EAGER, p.source, p.matchBits, p.messageLength, p.sendId,
+                    p.signatureHash, p.signatureElements, copy);
+            fabric.release(p);
         }
-        Unexpected u = new Unexpected(PacketKind.EAGER, p.source, p.matchBits, p.messageLength, p.sendId,
-                p.signatureHash, p.signatureElements, copy);
-        fabric.release(p);
         arrivedUnexpected(u);
     }
 
@@ -646,9 +728,24 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         r.fromOverflow = u.kind == PacketKind.EAGER;
         matched(r, u.source, u.bits, u.length, u.signatureHash, u.signatureElements);
         if (u.kind == PacketKind.EAGER) {
-            finishEager(r, u.data, 0);
+            taken(u.source, u.length);
+            try {
+                finishEager(r, u.data, u.dataOffset);
+            } finally {
+                releaseHeld(u);
+            }
         } else {
             acceptRendezvous(r, u.sendId);
+        }
+    }
+
+    /** Gives a held unexpected message's packet back to the fabric. */
+    private void releaseHeld(Unexpected u) {
+        Packet p = u.held;
+        if (p != null) {
+            u.held = null;
+            held.remove(u);
+            fabric.release(p);
         }
     }
 

@@ -2,12 +2,16 @@ package org.jspin.nic.engine;
 
 import java.lang.foreign.MemorySegment;
 
+import org.jspin.nic.fabric.Packet;
+
 import org.jspin.nic.MatchedMessage;
 import org.jspin.nic.fabric.PacketKind;
 
 /**
  * A message that arrived before a receive for it: the envelope of an RTS, or an eager message
- * with its payload copied out of the packet (so the packet goes back to its sender at once).
+ * with its payload, either copied out of the packet (so the packet goes back to its sender at
+ * once) or, on a fabric whose arrived packets are the receiver's own, left in the packet, which is
+ * held until the message is taken ({@link org.jspin.nic.fabric.Fabric#mayHoldArrivals}).
  */
 final class Unexpected implements MatchedMessage {
     final PacketKind kind;
@@ -17,11 +21,19 @@ final class Unexpected implements MatchedMessage {
     final long sendId;
     final long signatureHash;
     final long signatureElements;
-    /** The eager payload (null for an RTS). */
+    /** The eager payload (null for an RTS), from {@link #dataOffset}. */
     final MemorySegment data;
+    final long dataOffset;
+    /** The arrived packet holding {@link #data}, released when the message is taken; null if it was copied. */
+    Packet held;
 
     Unexpected(PacketKind kind, int source, long bits, long length, long sendId, long signatureHash,
                long signatureElements, MemorySegment data) {
+        this(kind, source, bits, length, sendId, signatureHash, signatureElements, data, 0, null);
+    }
+
+    Unexpected(PacketKind kind, int source, long bits, long length, long sendId, long signatureHash,
+               long signatureElements, MemorySegment data, long dataOffset, Packet held) {
         this.kind = kind;
         this.source = source;
         this.bits = bits;
@@ -30,6 +42,8 @@ final class Unexpected implements MatchedMessage {
         this.signatureHash = signatureHash;
         this.signatureElements = signatureElements;
         this.data = data;
+        this.dataOffset = dataOffset;
+        this.held = held;
     }
 
     @Override

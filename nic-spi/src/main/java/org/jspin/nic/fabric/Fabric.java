@@ -16,6 +16,17 @@ public interface Fabric extends AutoCloseable {
     int maxPayload();
 
     /**
+     * @return whether the engine may keep an arrived packet unreleased for as long as it likes
+     *         (an unexpected eager message's payload, until a receive takes it) without holding up
+     *         the sender: true where arrived packets and their payloads are the receiver's own (a
+     *         socket fabric's read buffers); false (the default) where an arrived packet is the
+     *         sender's own object, handed over by reference
+     */
+    default boolean mayHoldArrivals() {
+        return false;
+    }
+
+    /**
      * Sends a packet; the sender must not touch it (nor the user bytes its payload window shows)
      * until it comes back through {@link PacketHandler#onReleased}.
      *

@@ -9,5 +9,7 @@ public enum PacketKind {
     /** Clear to send: the receiver matched an RTS and says how many bytes it accepts. */
     CTS,
     /** A chunk of a rendezvous message's payload, addressed to the receiver's operation. */
-    DATA
+    DATA,
+    /** Eager credit given back: the receiver has taken {@code messageLength} more eager bytes from the target. */
+    CREDIT
 }

@@ -1,5 +1,15 @@
 package org.jspin.nic.engine;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.jspin.error.ErrorClass;
+
+import org.jspin.error.MpiException;
+
+import org.jspin.nic.NicConfig;
+
+import java.util.ArrayList;
+
 import static org.jspin.nic.engine.CoreRig.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -132,5 +142,52 @@ class CoreEagerTest {
         rig.run();
         assertNull(empty.event().error());
         assertEquals(2, rig.meter("jspin.messages.received", 1));
+    }
+
+    @Test
+    void eagerCreditBoundsWhatASenderLeavesUnexpectedAndComesBackOnceTaken() {
+        // eager 64 B, 256 B of credit: four unexpected eager messages at most, then rendezvous
+        CoreRig rig = new CoreRig(2, new NicConfig(64, 256, 16, true, 256));
+        List<Req> sends = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            sends.add(rig.send(0, 1, 7, bytes(64, 10 + i)));
+        }
+        rig.run();
+        assertEquals(List.of("EAGER 0>1", "EAGER 0>1", "EAGER 0>1", "EAGER 0>1", "RTS 0>1", "RTS 0>1"), rig.wire,
+                "the fifth message finds no credit left and goes by rendezvous, not buffered at the receiver");
+        for (int i = 0; i < 4; i++) {
+            assertTrue(sends.get(i).done(), "eager send " + i + " is complete");
+        }
+        assertFalse(sends.get(4).done(), "a rendezvous send waits for its receive");
+        assertEquals(4 * 64, rig.meter("jspin.unexpected.bytes.copied", 1));
+
+        List<byte[]> bufs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            byte[] b = new byte[64];
+            bufs.add(b);
+            rig.recv(1, 0, 7, b);
+        }
+        rig.run();
+        for (int i = 0; i < 6; i++) {
+            assertArrayEquals(bytes(64, 10 + i), bufs.get(i), "message " + i + " in order");
+            assertTrue(sends.get(i).done());
+        }
+        assertEquals(1, rig.wire.stream().filter(w -> w.equals("CREDIT 1>0")).count(),
+                "the four messages taken in one round are given back in one CREDIT, not one per message");
+
+        rig.wire.clear();
+        for (int i = 0; i < 4; i++) {
+            rig.send(0, 1, 8, bytes(64, 20 + i));
+        }
+        rig.run();
+        assertEquals(List.of("EAGER 0>1", "EAGER 0>1", "EAGER 0>1", "EAGER 0>1"), rig.wire,
+                "with the credit back, messages go eagerly again");
+    }
+
+    @Test
+    void eagerCreditBelowTwiceTheEagerLimitIsRefused() {
+        MpiException e = assertThrows(MpiException.class, () -> new NicConfig(64, 256, 16, true, 100));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("eager credit 100"), e.getMessage());
     }
 }

@@ -318,6 +318,12 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         return MAX_PAYLOAD;
     }
 
+    /** Arrived packets are this rank's, their payloads in its own read buffers (a packet to itself is not held). */
+    @Override
+    public boolean mayHoldArrivals() {
+        return true;
+    }
+
     @Override
     public boolean send(Packet p) {
         loop.adopt();
