@@ -28,6 +28,11 @@ public final class PingPong {
     private static final int ACK_TAG = 8;
     /** Warm-up batches at most, however long the JIT keeps compiling. */
     private static final int WARM_UP_BATCHES = 20;
+    /**
+     * Batches in a row without compilation that end the warm-up: after one, the first case of a run
+     * still had round trips at ten times the median in its 99th percentile.
+     */
+    private static final int QUIET_BATCHES = 3;
 
     private PingPong() {
     }
@@ -76,8 +81,8 @@ public final class PingPong {
 
     /**
      * Bounces until the JIT has settled: batches of a fifth of the measured rounds (at least 50),
-     * repeated while either rank compiled anything during the last batch (both ranks' JIT time,
-     * combined with a max-allreduce), up to {@value #WARM_UP_BATCHES} batches. A compilation during
+     * until neither rank compiled anything during {@value #QUIET_BATCHES} batches in a row (both
+     * ranks' JIT time, combined with a max-allreduce), up to {@value #WARM_UP_BATCHES} batches. A compilation during
      * the measurement takes a core from a rank that is spinning, which on two cores shows up as
      * round trips a hundred times the median.
      */
@@ -87,14 +92,13 @@ public final class PingPong {
         MemorySegment mine = MemorySegment.ofArray(new long[1]);
         MemorySegment most = MemorySegment.ofArray(new long[1]);
         int batch = Math.max(50, c.iterations() / 5);
-        for (int i = 0; i < WARM_UP_BATCHES; i++) {
+        int quiet = 0;
+        for (int i = 0; i < WARM_UP_BATCHES && quiet < QUIET_BATCHES; i++) {
             long before = timed ? jit.getTotalCompilationTime() : 0;
             bounce(w, c, buf, batch, null);
             mine.set(ValueLayout.JAVA_LONG, 0, timed ? jit.getTotalCompilationTime() - before : 0);
             w.allreduce(mine, most, 1, Datatype.LONG, Ops.MAX);
-            if (most.get(ValueLayout.JAVA_LONG, 0) == 0) {
-                return;
-            }
+            quiet = most.get(ValueLayout.JAVA_LONG, 0) == 0 ? quiet + 1 : 0;
         }
     }
 

@@ -28,10 +28,11 @@ import org.slf4j.LoggerFactory;
 final class CoreDriver<S, R> implements Progress.Work {
     private static final Logger LOG = LoggerFactory.getLogger(CoreDriver.class);
     /**
-     * How long the progress thread of a poll-driven fabric parks while callers drive (they poll the
-     * fabric; when the last one stops, the progress thread must take over within this).
+     * How long the progress thread of a poll-driven fabric parks at least while callers drive (they
+     * poll the fabric; when the last one stops, the progress thread must take over within this and
+     * the quiet period): {@code -Djspin.progress.driven.park.us}.
      */
-    private static final long DRIVEN_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
+    private static final long DRIVEN_PARK_NANOS = Long.getLong("jspin.progress.driven.park.us", 1000) * 1000;
     /**
      * How long after a caller's last round the progress thread of a poll-driven fabric still keeps
      * out of the fabric: callers that send and wait in quick succession drive it themselves, and a
@@ -47,6 +48,16 @@ final class CoreDriver<S, R> implements Progress.Work {
      * TCP fell from 120 us to 46-51 us).
      */
     private static final long CALLER_GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+    /**
+     * How long the progress thread of a poll-driven fabric parks while a caller waits on a request
+     * (and drives the core): the caller wakes it when it parks or stops with work left, so this
+     * only bounds a lost wake-up ({@code -Djspin.progress.waited.park.us}).
+     */
+    private static final long WAITED_PARK_NANOS = Long.getLong("jspin.progress.waited.park.us", 20_000) * 1000;
+
+    /** {@link #tryRound}: the progress thread left the round to a caller. */
+    private static final int DEFERRED = -2;
 
     private final ProtocolCore<S, R> core;
     private final Fabric fabric;
@@ -184,9 +195,15 @@ final class CoreDriver<S, R> implements Progress.Work {
             LockSupport.parkNanos(this, nanos);
             return;
         }
-        boolean callersActive = waiters.get() > 0 || System.nanoTime() - lastCallerRound < QUIET_NANOS;
+        long sinceCaller = System.nanoTime() - lastCallerRound;
+        boolean callersActive = waiters.get() > 0 || sinceCaller < QUIET_NANOS;
         if (callersActive || !driving.compareAndSet(false, true)) {
-            LockSupport.parkNanos(this, DRIVEN_PARK_NANOS);
+            // as long as a caller waits (parking() and endWait() wake this thread when it must take
+            // over), else until the callers' quiet period could have passed: every wake-up takes a
+            // core from a spinning rank for a few microseconds (measured: with a wake-up every 1 ms,
+            // 1 in 100 round trips of the TCP ping-pong took 4 to 8 times the median)
+            LockSupport.parkNanos(this, waiters.get() > 0 ? WAITED_PARK_NANOS
+                    : Math.max(DRIVEN_PARK_NANOS, QUIET_NANOS - sinceCaller));
             return;
         }
         try {
@@ -200,18 +217,25 @@ final class CoreDriver<S, R> implements Progress.Work {
         }
     }
 
-    /** One round of the core, if no other thread is running it (any thread). */
+    /**
+     * One round of the core, if no other thread is running it (any thread); -1 when a caller drives
+     * it, so that the progress thread parks rather than spinning on a core the callers' peers need.
+     */
     @Override
     public int doWork() {
-        return Math.max(0, tryRound());
+        int work = tryRound();
+        return work == DEFERRED ? -1 : Math.max(0, work);
     }
 
-    /** @return the work done in one round, or -1 if another thread is driving (or the rank stopped) */
+    /**
+     * @return the work done in one round, -1 if another thread is driving (or the rank stopped), or
+     *         {@link #DEFERRED} if this is the progress thread and a caller drives a poll-driven fabric
+     */
     private int tryRound() {
         boolean mine = Thread.currentThread() == progress.thread();
         if (mine && fabric.pollDriven()
                 && (waiters.get() > 0 || System.nanoTime() - lastCallerRound < CALLER_GRACE_NANOS)) {
-            return -1; // a caller polls the fabric itself: competing for it would only cost a core
+            return DEFERRED; // a caller polls the fabric itself: competing for it would only cost a core
         }
         if (stopped || !driving.compareAndSet(false, true)) {
             return -1;

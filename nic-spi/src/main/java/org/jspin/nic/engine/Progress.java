@@ -12,7 +12,10 @@ import java.util.concurrent.locks.LockSupport;
 final class Progress {
     /** What the loop drives. */
     interface Work {
-        /** @return units of work done (0 when idle) */
+        /**
+         * @return units of work done (0 when idle), or -1 when another thread is doing this work
+         *         now (the loop then parks at once rather than spinning beside it)
+         */
         int doWork();
 
         /** @return whether work is waiting (checked after announcing the park, so no wake-up is lost) */
@@ -68,12 +71,13 @@ final class Progress {
     private void loop(Work work) {
         int idle = 0;
         while (!work.finished()) {
-            if (work.doWork() > 0) {
+            int done = work.doWork();
+            if (done > 0) {
                 idle = 0;
-            } else if (idle < SPINS) {
+            } else if (done == 0 && idle < SPINS) {
                 idle++;
                 Thread.onSpinWait();
-            } else if (idle < SPINS + YIELDS) {
+            } else if (done == 0 && idle < SPINS + YIELDS) {
                 idle++;
                 Thread.yield();
             } else {
