@@ -59,6 +59,10 @@ final class BenchPingPongCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON array instead of a table")
     private boolean json;
 
+    @Option(names = "--bind-to", defaultValue = "none", converter = BindingConverter.class,
+            description = "with --fabric netty: none (default), or core (rank r on CPU r, as mpirun's --bind-to core)")
+    private Binding binding;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -74,10 +78,14 @@ final class BenchPingPongCommand implements Callable<Integer> {
         List<PingPongCase> cases = PingPongCase.standard(scale).stream()
                 .filter(c -> filter == null || c.name().contains(filter)).toList();
         boolean processes = fabric.equals(NettyFabricProvider.NAME);
+        if (binding != Binding.NONE && !processes) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + binding + " needs --fabric netty (ranks as"
+                    + " processes); on --fabric " + fabric + " both ranks are threads of this JVM");
+        }
         if (!json) {
-            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s), eager limit %d B, chunk %d B;"
+            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s, bound to %s), eager limit %d B, chunk %d B;"
                     + " one-way time = half a round trip; stream_* = a window of isends and a 1-byte ack, time per"
-                    + " window%n", backend, fabric, processes ? "two processes, TCP on 127.0.0.1" : "in this JVM",
+                    + " window%n", backend, fabric, processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding,
                     nic.eagerLimit(), nic.chunkSize());
             out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
                     "GB/s p50");
@@ -117,7 +125,7 @@ final class BenchPingPongCommand implements Callable<Integer> {
                     filter == null ? "-" : filter, eagerLimit == null ? "0" : eagerLimit.toString(),
                     chunk == null ? "0" : chunk.toString());
             RankLauncher.Result r = RankJob.run(2, program, Map.of("JSPIN_BACKEND", backend), Duration.ofMinutes(30),
-                    System.err, System.err);
+                    binding, System.err, System.err);
             if (r.exitCode() != 0) {
                 throw new MpiException(ErrorClass.ERR_OTHER, "the ping-pong ranks failed (exit code " + r.exitCode()
                         + (r.failedRank() >= 0 ? ", rank " + r.failedRank() : "") + ")");

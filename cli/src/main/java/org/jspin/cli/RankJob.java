@@ -35,6 +35,21 @@ final class RankJob {
      */
     static RankLauncher.Result run(int ranks, List<String> program, Map<String, String> env, Duration timeout,
                                    PrintStream out, PrintStream err) {
+        return run(ranks, program, env, timeout, Binding.NONE, out, err);
+    }
+
+    /**
+     * Starts the ranks, each bound as {@code binding} says, and waits for them.
+     *
+     * @param ranks     processes to start
+     * @param program   {@code jspin exec}'s arguments: the program, then its arguments
+     * @param env       extra environment for every rank (backend, say)
+     * @param timeout   how long the job may take
+     * @param binding   where each rank may run
+     * @return how the job ended (exit code, failed rank, timeout)
+     */
+    static RankLauncher.Result run(int ranks, List<String> program, Map<String, String> env, Duration timeout,
+                                   Binding binding, PrintStream out, PrintStream err) {
         String job = "run-" + UUID.randomUUID();
         String secret = NettyFabricProvider.newSecret();
         try (RendezvousServer rendezvous = RendezvousServer.start(NettyLaunch.LOOPBACK, 0, job, secret, ranks,
@@ -47,7 +62,7 @@ final class RankJob {
             command.add(Main.class.getName());
             command.add("exec");
             command.addAll(program);
-            return new RankLauncher(out, err).run(ranks, rank -> command, rank -> {
+            return new RankLauncher(out, err).run(ranks, rank -> binding.apply(rank, command), rank -> {
                 Map<String, String> e = new HashMap<>(env);
                 e.put("JSPIN_RANK", Integer.toString(rank));
                 e.put("JSPIN_SIZE", Integer.toString(ranks));

@@ -32,6 +32,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "600", description = "seconds the whole job may take (default ${DEFAULT-VALUE})")
     long timeoutSeconds;
 
+    @Option(names = "--bind-to", defaultValue = "none", converter = BindingConverter.class,
+            description = "none (default), or core: rank r on CPU r modulo the CPUs (as mpirun's --bind-to)")
+    Binding binding;
+
     @Mixin
     ProgramSpec spec;
 
@@ -49,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
         if (backend != null) {
             env.put("JSPIN_BACKEND", backend);
         }
-        RankLauncher.Result r = RankJob.run(ranks, exec, env, Duration.ofSeconds(timeoutSeconds), System.out, System.err);
+        RankLauncher.Result r = RankJob.run(ranks, exec, env, Duration.ofSeconds(timeoutSeconds), binding, System.out,
+                System.err);
         return r.exitCode();
     }
 }

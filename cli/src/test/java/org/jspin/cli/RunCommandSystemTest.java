@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.jspin.cli.SystemTestPrograms.Affinity;
 import org.jspin.cli.SystemTestPrograms.Hang;
 import org.jspin.cli.SystemTestPrograms.LastWords;
 import org.jspin.cli.SystemTestPrograms.RankTwoExits;
@@ -82,6 +83,25 @@ class RunCommandSystemTest {
         assertEquals(3, distinct.size(), "every rank is a process of its own: " + pids);
         assertFalse(distinct.contains(run.pid()), "the ranks are not the launcher: " + pids);
         SpawnedProcess.assertAllGone(run.everyProcessSeen(), GONE, run.transcript());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void bindToCorePutsRankROnCpuRAndNoneLeavesEveryCpu() throws InterruptedException {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        SpawnedProcess bound = jspin("run", "-n", "3", "--bind-to", "core", "--timeout", "50", Affinity.class.getName());
+        assertEquals(0, bound.awaitExit(Duration.ofSeconds(55)), bound.transcript());
+        for (int r = 0; r < 3; r++) {
+            String expected = "[" + r + "] rank " + r + " cpus " + (r % cpus);
+            assertTrue(bound.outLines().contains(expected), "missing '" + expected + "'\n" + bound.transcript());
+        }
+        SpawnedProcess free = jspin("run", "-n", "2", "--timeout", "50", Affinity.class.getName());
+        assertEquals(0, free.awaitExit(Duration.ofSeconds(55)), free.transcript());
+        String all = cpus == 1 ? "0" : "0-" + (cpus - 1);
+        assertTrue(free.outLines().contains("[1] rank 1 cpus " + all), "unbound by default\n" + free.transcript());
+        SpawnedProcess bad = jspin("run", "-n", "2", "--bind-to", "socket", Affinity.class.getName());
+        assertNotEquals(0, bad.awaitExit(Duration.ofSeconds(55)));
+        assertTrue(bad.transcript().contains("--bind-to must be none or core, got 'socket'"), bad.transcript());
     }
 
     @Test

@@ -67,6 +67,22 @@ public final class SystemTestPrograms {
         }
     }
 
+    /** Each rank prints the CPUs its process may run on, as the kernel says ({@code Cpus_allowed_list}). */
+    public static final class Affinity {
+        private Affinity() {
+        }
+
+        public static void main(String[] args) throws java.io.IOException {
+            String cpus = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst().orElse("?");
+            try (Mpi mpi = Mpi.init()) {
+                mpi.world().barrier();
+                System.out.println("rank " + mpi.world().rank() + " cpus " + cpus);
+            }
+        }
+    }
+
     /**
      * Rank 0 starts a child process; after a barrier rank 2 exits with code 3 while the others
      * block in a receive from it.
