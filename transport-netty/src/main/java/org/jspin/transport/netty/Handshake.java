@@ -1,10 +1,16 @@
 package org.jspin.transport.netty;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -15,28 +21,44 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The first bytes on every connection, before any packet: the connecting rank says who it is and
- * proves it belongs to the job; the accepting rank answers welcome or refused.
+ * The first bytes on every connection, before any packet: the two ranks prove to each other that
+ * they hold the job secret without sending it, by challenge and response, and the accepting rank
+ * answers welcome or refused.
  *
  * <pre>
- * hello   "JSPH" version(1) rank(int) jobIdLength(short) jobId(UTF-8) secretLength(short) secret(UTF-8)
- * welcome "JSPW" version(1) rank(int)
- * refused "JSPR" version(1) reasonLength(short) reason(UTF-8)
+ * hello     "JSPH" version(1) rank(int) jobIdLength(short) jobId(UTF-8) nonce(32)      connecting side
+ * challenge "JSPC" version(1) rank(int) nonce(32) proof(32)                             accepting side
+ * proof     "JSPP" version(1) proof(32)                                                 connecting side
+ * welcome   "JSPW" version(1) rank(int)                                                 accepting side
+ * refused   "JSPR" version(1) reasonLength(short) reason(UTF-8)                         either side
  * </pre>
  *
- * The secret is compared in constant time. A connection that fails the handshake, or does not
+ * A proof is an HMAC-SHA256 keyed with the secret over a label naming the side, the job id, both
+ * ranks and both sides' fresh random nonces ({@link #proof}). The secret never crosses the wire;
+ * a recorded handshake cannot be replayed, since the other side's nonce differs next time; one
+ * side's proof cannot be reflected back as the other's, since the labels differ; and the
+ * connecting rank learns that it reached a rank of its own job, not an impostor listening on that
+ * port. Proofs are compared in constant time. A connection that fails the handshake, or does not
  * finish it within the timeout, is closed with a logged reason and never reaches the fabric, so
- * another local user's process cannot inject packets. Ranks connect to lower ranks only, so each
- * pair has exactly one connection.
+ * another process cannot inject packets. Ranks connect to lower ranks only, so each pair has
+ * exactly one connection.
  */
 final class Handshake extends ByteToMessageDecoder {
     static final int HELLO = 0x4A535048; // "JSPH"
+    static final int CHALLENGE = 0x4A535043; // "JSPC"
+    static final int PROOF = 0x4A535050; // "JSPP"
     static final int WELCOME = 0x4A535057; // "JSPW"
     static final int REFUSED = 0x4A535052; // "JSPR"
-    static final byte VERSION = 1;
-    /** Longest job id, secret or reason accepted; checked before waiting for that many bytes. */
+    /** Version 2: challenge and response (version 1 sent the secret itself). */
+    static final byte VERSION = 2;
+    /** Longest job id or reason accepted; checked before waiting for that many bytes. */
     static final int MAX_STRING = 512;
+    /** Bytes of each side's nonce, and of a proof (HMAC-SHA256). */
+    static final int NONCE = 32;
+    static final int PROOF_BYTES = 32;
 
+    private static final String HMAC = "HmacSHA256";
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = LoggerFactory.getLogger(Handshake.class);
 
     /** What the handshake reports to. */
@@ -63,6 +85,12 @@ final class Handshake extends ByteToMessageDecoder {
     private final byte[] secret;
     private final long timeoutMillis;
     private final Outcome outcome;
+    private final byte[] myNonce = new byte[NONCE];
+    /** Accepting side: the hello's rank and nonce, once read (then a proof is awaited). */
+    private int helloRank = -1;
+    private byte[] theirNonce;
+    /** Connecting side: the challenge was answered (then a welcome or refusal is awaited). */
+    private boolean proved;
     private ScheduledFuture<?> timeout;
     private boolean done;
 
@@ -75,16 +103,40 @@ final class Handshake extends ByteToMessageDecoder {
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
         this.timeoutMillis = timeoutMillis;
         this.outcome = outcome;
+        RANDOM.nextBytes(myNonce);
     }
 
-    /** The side that connects: sends its hello at once and waits for the answer of {@code peer}. */
+    /** The side that connects: sends its hello at once and waits for the challenge of {@code peer}. */
     static Handshake connecting(int rank, int peer, String jobId, String secret, long timeoutMillis, Outcome outcome) {
         return new Handshake(true, rank, peer, jobId, secret, timeoutMillis, outcome);
     }
 
-    /** The side that accepts: waits for a hello and checks it. */
+    /** The side that accepts: waits for a hello, challenges it and checks the proof. */
     static Handshake accepting(int rank, String jobId, String secret, long timeoutMillis, Outcome outcome) {
         return new Handshake(false, rank, -1, jobId, secret, timeoutMillis, outcome);
+    }
+
+    /**
+     * The proof one side sends: HMAC-SHA256, keyed with the secret, over the side's label
+     * ({@code accepting}: "jspin accept", else "jspin connect"), the job id, the connecting and the
+     * accepting rank, and the connecting and the accepting side's nonces.
+     */
+    static byte[] proof(byte[] secret, boolean accepting, String jobId, int connectingRank, int acceptingRank,
+                        byte[] connectingNonce, byte[] acceptingNonce) {
+        try {
+            Mac mac = Mac.getInstance(HMAC);
+            mac.init(new SecretKeySpec(secret, HMAC));
+            mac.update((accepting ? "jspin accept" : "jspin connect").getBytes(StandardCharsets.US_ASCII));
+            byte[] job = jobId.getBytes(StandardCharsets.UTF_8);
+            mac.update(ByteBuffer.allocate(4).putInt(job.length).array());
+            mac.update(job);
+            mac.update(ByteBuffer.allocate(8).putInt(connectingRank).putInt(acceptingRank).array());
+            mac.update(connectingNonce);
+            mac.update(acceptingNonce);
+            return mac.doFinal();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JVM has no " + HMAC, e); // every Java SE has it
+        }
     }
 
     @Override
@@ -112,10 +164,10 @@ final class Handshake extends ByteToMessageDecoder {
 
     private ByteBuf hello(ChannelHandlerContext ctx) {
         byte[] job = jobId.getBytes(StandardCharsets.UTF_8);
-        ByteBuf b = ctx.alloc().buffer(4 + 1 + 4 + 2 + job.length + 2 + secret.length);
+        ByteBuf b = ctx.alloc().buffer(4 + 1 + 4 + 2 + job.length + NONCE);
         b.writeInt(HELLO).writeByte(VERSION).writeInt(rank);
         b.writeShort(job.length).writeBytes(job);
-        b.writeShort(secret.length).writeBytes(secret);
+        b.writeBytes(myNonce);
         return b;
     }
 
@@ -127,7 +179,7 @@ final class Handshake extends ByteToMessageDecoder {
         int at = in.readerIndex();
         int magic = in.getInt(at);
         byte version = in.getByte(at + 4);
-        if (!connecting && magic != HELLO) {
+        if (!connecting && helloRank < 0 && magic != HELLO) {
             refuse(ctx, "not a jspin hello (0x" + Integer.toHexString(magic) + ")");
             return;
         }
@@ -141,27 +193,57 @@ final class Handshake extends ByteToMessageDecoder {
             return;
         }
         if (connecting) {
-            if (magic == WELCOME) {
-                if (in.readableBytes() < 9) {
-                    return;
-                }
-                int peer = in.getInt(at + 5);
-                in.skipBytes(9);
-                if (peer != expectedPeer) {
-                    fail(ctx, "expected rank " + expectedPeer + " at that endpoint, found rank " + peer);
-                    return;
-                }
-                succeed(ctx, peer);
-            } else if (magic == REFUSED) {
-                String reason = string(in, at + 5);
-                if (reason != null) {
-                    fail(ctx, "rank " + expectedPeer + " refused the connection: " + reason);
-                }
-            } else {
-                fail(ctx, "not a jspin handshake answer (0x" + Integer.toHexString(magic) + ")");
-            }
-            return;
+            answer(ctx, in, at, magic);
+        } else if (helloRank < 0) {
+            challenge(ctx, in, at);
+        } else {
+            check(ctx, in, at, magic);
         }
+    }
+
+    /** Connecting side: a challenge (answered with a proof), then a welcome or a refusal. */
+    private void answer(ChannelHandlerContext ctx, ByteBuf in, int at, int magic) {
+        if (magic == CHALLENGE && !proved) {
+            if (in.readableBytes() < 9 + NONCE + PROOF_BYTES) {
+                return;
+            }
+            int peer = in.getInt(at + 5);
+            byte[] nonce = new byte[NONCE];
+            byte[] theirProof = new byte[PROOF_BYTES];
+            in.getBytes(at + 9, nonce);
+            in.getBytes(at + 9 + NONCE, theirProof);
+            in.skipBytes(9 + NONCE + PROOF_BYTES);
+            if (peer != expectedPeer) {
+                fail(ctx, "expected rank " + expectedPeer + " at that endpoint, found rank " + peer);
+                return;
+            }
+            if (!MessageDigest.isEqual(theirProof, proof(secret, true, jobId, rank, peer, myNonce, nonce))) {
+                fail(ctx, "rank " + peer + " at that endpoint proved another job secret than this rank's (wrong job secret"
+                        + " on one side)");
+                return;
+            }
+            proved = true;
+            byte[] mine = proof(secret, false, jobId, rank, peer, myNonce, nonce);
+            ctx.writeAndFlush(ctx.alloc().buffer(5 + PROOF_BYTES).writeInt(PROOF).writeByte(VERSION).writeBytes(mine));
+        } else if (magic == WELCOME && proved) {
+            if (in.readableBytes() < 9) {
+                return;
+            }
+            int peer = in.getInt(at + 5);
+            in.skipBytes(9);
+            succeed(ctx, peer);
+        } else if (magic == REFUSED) {
+            String reason = string(in, at + 5);
+            if (reason != null) {
+                fail(ctx, "rank " + expectedPeer + " refused the connection: " + reason);
+            }
+        } else {
+            fail(ctx, "not a jspin handshake answer (0x" + Integer.toHexString(magic) + ")");
+        }
+    }
+
+    /** Accepting side: a hello, answered with this side's nonce and proof. */
+    private void challenge(ChannelHandlerContext ctx, ByteBuf in, int at) {
         if (in.readableBytes() < 11) {
             return;
         }
@@ -171,37 +253,48 @@ final class Handshake extends ByteToMessageDecoder {
             refuse(ctx, "job id of " + jobLength + " bytes is longer than " + MAX_STRING);
             return;
         }
-        if (in.readableBytes() < 11 + jobLength + 2) {
-            return;
-        }
-        int secretLength = in.getUnsignedShort(at + 11 + jobLength);
-        if (secretLength > MAX_STRING) {
-            refuse(ctx, "secret of " + secretLength + " bytes is longer than " + MAX_STRING);
-            return;
-        }
-        if (in.readableBytes() < 13 + jobLength + secretLength) {
+        if (in.readableBytes() < 11 + jobLength + NONCE) {
             return;
         }
         String job = in.toString(at + 11, jobLength, StandardCharsets.UTF_8);
-        byte[] theirs = new byte[secretLength];
-        in.getBytes(at + 13 + jobLength, theirs);
-        in.skipBytes(13 + jobLength + secretLength);
-        if (!MessageDigest.isEqual(secret, theirs)) {
-            refuse(ctx, "wrong job secret from a process claiming rank " + peer);
-            return;
-        }
+        byte[] nonce = new byte[NONCE];
+        in.getBytes(at + 11 + jobLength, nonce);
+        in.skipBytes(11 + jobLength + NONCE);
         if (!job.equals(jobId)) {
             refuse(ctx, "job '" + job + "' is not this job ('" + jobId + "')");
             return;
         }
-        String why = outcome.admissible(peer);
+        helloRank = peer;
+        theirNonce = nonce;
+        byte[] mine = proof(secret, true, jobId, peer, rank, nonce, myNonce);
+        ctx.writeAndFlush(ctx.alloc().buffer(9 + NONCE + PROOF_BYTES).writeInt(CHALLENGE).writeByte(VERSION)
+                .writeInt(rank).writeBytes(myNonce).writeBytes(mine));
+    }
+
+    /** Accepting side: the connecting side's proof, then welcome or refused. */
+    private void check(ChannelHandlerContext ctx, ByteBuf in, int at, int magic) {
+        if (magic != PROOF) {
+            refuse(ctx, "expected a proof, got 0x" + Integer.toHexString(magic));
+            return;
+        }
+        if (in.readableBytes() < 5 + PROOF_BYTES) {
+            return;
+        }
+        byte[] theirs = new byte[PROOF_BYTES];
+        in.getBytes(at + 5, theirs);
+        in.skipBytes(5 + PROOF_BYTES);
+        if (!MessageDigest.isEqual(theirs, proof(secret, false, jobId, helloRank, rank, theirNonce, myNonce))) {
+            refuse(ctx, "wrong job secret from a process claiming rank " + helloRank);
+            return;
+        }
+        String why = outcome.admissible(helloRank);
         if (why != null) {
             refuse(ctx, why);
             return;
         }
         ByteBuf w = ctx.alloc().buffer(9).writeInt(WELCOME).writeByte(VERSION).writeInt(rank);
         ctx.writeAndFlush(w);
-        succeed(ctx, peer);
+        succeed(ctx, helloRank);
     }
 
     /** @return the length-prefixed string at {@code at}, or null while it is incomplete */

@@ -273,16 +273,27 @@ class NettyFabricTest {
         try (Socket s = socketTo(exchange.seen.get(0))) {
             DataOutputStream out = new DataOutputStream(s.getOutputStream());
             byte[] job = "fake-peer".getBytes(StandardCharsets.UTF_8);
-            byte[] secret = SECRET.getBytes(StandardCharsets.UTF_8);
+            byte[] nonce = new byte[Handshake.NONCE];
+            new java.util.Random(5).nextBytes(nonce);
             out.writeInt(Handshake.HELLO);
             out.writeByte(Handshake.VERSION);
             out.writeInt(1);
             out.writeShort(job.length);
             out.write(job);
-            out.writeShort(secret.length);
-            out.write(secret);
+            out.write(nonce);
             out.flush();
             DataInputStream in = new DataInputStream(s.getInputStream());
+            assertEquals(Handshake.CHALLENGE, in.readInt());
+            in.readByte();
+            assertEquals(0, in.readInt());
+            byte[] theirNonce = new byte[Handshake.NONCE];
+            in.readFully(theirNonce);
+            in.readFully(new byte[Handshake.PROOF_BYTES]);
+            out.writeInt(Handshake.PROOF);
+            out.writeByte(Handshake.VERSION);
+            out.write(Handshake.proof(SECRET.getBytes(StandardCharsets.UTF_8), false, "fake-peer", 1, 0, nonce,
+                    theirNonce));
+            out.flush();
             assertEquals(Handshake.WELCOME, in.readInt());
             in.readByte();
             assertEquals(0, in.readInt());
