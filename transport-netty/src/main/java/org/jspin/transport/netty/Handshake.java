@@ -1,22 +1,16 @@
 package org.jspin.transport.netty;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
+import org.jspin.transport.netty.bootstrap.SecretProof;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,11 +48,9 @@ final class Handshake extends ByteToMessageDecoder {
     /** Longest job id or reason accepted; checked before waiting for that many bytes. */
     static final int MAX_STRING = 512;
     /** Bytes of each side's nonce, and of a proof (HMAC-SHA256). */
-    static final int NONCE = 32;
-    static final int PROOF_BYTES = 32;
+    static final int NONCE = SecretProof.BYTES;
+    static final int PROOF_BYTES = SecretProof.BYTES;
 
-    private static final String HMAC = "HmacSHA256";
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = LoggerFactory.getLogger(Handshake.class);
 
     /** What the handshake reports to. */
@@ -85,7 +77,7 @@ final class Handshake extends ByteToMessageDecoder {
     private final byte[] secret;
     private final long timeoutMillis;
     private final Outcome outcome;
-    private final byte[] myNonce = new byte[NONCE];
+    private final byte[] myNonce = SecretProof.nonce();
     /** Accepting side: the hello's rank and nonce, once read (then a proof is awaited). */
     private int helloRank = -1;
     private byte[] theirNonce;
@@ -103,7 +95,6 @@ final class Handshake extends ByteToMessageDecoder {
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
         this.timeoutMillis = timeoutMillis;
         this.outcome = outcome;
-        RANDOM.nextBytes(myNonce);
     }
 
     /** The side that connects: sends its hello at once and waits for the challenge of {@code peer}. */
@@ -117,26 +108,14 @@ final class Handshake extends ByteToMessageDecoder {
     }
 
     /**
-     * The proof one side sends: HMAC-SHA256, keyed with the secret, over the side's label
-     * ({@code accepting}: "jspin accept", else "jspin connect"), the job id, the connecting and the
-     * accepting rank, and the connecting and the accepting side's nonces.
+     * The proof one side sends ({@link SecretProof}): over the side's label ({@code accepting}:
+     * "jspin accept", else "jspin connect"), the job id, the connecting and the accepting rank, and
+     * the connecting and the accepting side's nonces.
      */
     static byte[] proof(byte[] secret, boolean accepting, String jobId, int connectingRank, int acceptingRank,
                         byte[] connectingNonce, byte[] acceptingNonce) {
-        try {
-            Mac mac = Mac.getInstance(HMAC);
-            mac.init(new SecretKeySpec(secret, HMAC));
-            mac.update((accepting ? "jspin accept" : "jspin connect").getBytes(StandardCharsets.US_ASCII));
-            byte[] job = jobId.getBytes(StandardCharsets.UTF_8);
-            mac.update(ByteBuffer.allocate(4).putInt(job.length).array());
-            mac.update(job);
-            mac.update(ByteBuffer.allocate(8).putInt(connectingRank).putInt(acceptingRank).array());
-            mac.update(connectingNonce);
-            mac.update(acceptingNonce);
-            return mac.doFinal();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("this JVM has no " + HMAC, e); // every Java SE has it
-        }
+        return SecretProof.of(secret, accepting ? "jspin accept" : "jspin connect", SecretProof.utf8(jobId),
+                SecretProof.int32(connectingRank), SecretProof.int32(acceptingRank), connectingNonce, acceptingNonce);
     }
 
     @Override
@@ -217,7 +196,7 @@ final class Handshake extends ByteToMessageDecoder {
                 fail(ctx, "expected rank " + expectedPeer + " at that endpoint, found rank " + peer);
                 return;
             }
-            if (!MessageDigest.isEqual(theirProof, proof(secret, true, jobId, rank, peer, myNonce, nonce))) {
+            if (!SecretProof.matches(proof(secret, true, jobId, rank, peer, myNonce, nonce), theirProof)) {
                 fail(ctx, "rank " + peer + " at that endpoint proved another job secret than this rank's (wrong job secret"
                         + " on one side)");
                 return;
@@ -283,7 +262,7 @@ final class Handshake extends ByteToMessageDecoder {
         byte[] theirs = new byte[PROOF_BYTES];
         in.getBytes(at + 5, theirs);
         in.skipBytes(5 + PROOF_BYTES);
-        if (!MessageDigest.isEqual(theirs, proof(secret, false, jobId, helloRank, rank, theirNonce, myNonce))) {
+        if (!SecretProof.matches(proof(secret, false, jobId, helloRank, rank, theirNonce, myNonce), theirs)) {
             refuse(ctx, "wrong job secret from a process claiming rank " + helloRank);
             return;
         }

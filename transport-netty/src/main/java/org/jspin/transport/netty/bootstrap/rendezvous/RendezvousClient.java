@@ -7,6 +7,7 @@ import java.net.ProtocolException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.transport.netty.bootstrap.EndpointExchange;
+import org.jspin.transport.netty.bootstrap.SecretProof;
 
 /**
  * A rank's side of the rendezvous: connects to a {@link RendezvousServer}, says hello, and waits
@@ -76,8 +78,24 @@ public final class RendezvousClient implements EndpointExchange {
             Wire.LineReader in = new Wire.LineReader(s);
             in.deadline(deadline);
             phase = "sending the hello";
+            byte[] nonce = SecretProof.nonce();
             Wire.writeLine(s.getOutputStream(), Wire.VERSION, Wire.HELLO, Wire.encode(jobId), Integer.toString(rank),
-                    Wire.encode(secret), Wire.encode(endpoint));
+                    SecretProof.hex(nonce), Wire.encode(endpoint));
+            phase = "waiting for the server's challenge";
+            String[] c = expect(in.readLine(), rank, phase);
+            byte[] serverNonce = c.length == 4 && c[1].equals(Wire.CHALLENGE) ? SecretProof.unhex(c[2]) : null;
+            byte[] serverProof = serverNonce != null ? SecretProof.unhex(c[3]) : null;
+            if (serverProof == null) {
+                throw malformed(rank, phase, "expected " + Wire.CHALLENGE + " <nonce> <proof>, got '"
+                        + Wire.printable(String.join(" ", c), 64) + "'");
+            }
+            byte[] key = secret.getBytes(StandardCharsets.UTF_8);
+            if (!SecretProof.matches(Wire.proof(key, true, jobId, rank, endpoint, nonce, serverNonce), serverProof)) {
+                throw failure(rank, "the server could not prove that it holds the job secret (wrong secret on one"
+                        + " side, or not this job's rendezvous)", null);
+            }
+            Wire.writeLine(s.getOutputStream(), Wire.VERSION, Wire.PROOF,
+                    SecretProof.hex(Wire.proof(key, false, jobId, rank, endpoint, nonce, serverNonce)));
             phase = "waiting for the server to accept the hello";
             String[] f = expect(in.readLine(), rank, phase);
             if (!f[1].equals(Wire.ACCEPTED) || f.length != 2) {

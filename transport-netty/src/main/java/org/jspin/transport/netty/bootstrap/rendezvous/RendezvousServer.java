@@ -11,8 +11,6 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.transport.netty.bootstrap.EndpointExchange;
+import org.jspin.transport.netty.bootstrap.SecretProof;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,25 +33,30 @@ import org.slf4j.LoggerFactory;
  * launcher ({@code jspin run}) runs one for its ranks; under Slurm and Open MPI rank 0 runs it
  * (see {@link #servedByRankZero}).
  *
- * <p>Protocol ({@code JSPIN-RDV/1}): lines of printable ASCII, at most 4096 bytes each, fields
- * separated by a space and percent-encoded (values may hold ':', '.', spaces, any Unicode):
+ * <p>Protocol ({@code JSPIN-RDV/2}, {@link Wire}): lines of printable ASCII, at most 4096 bytes
+ * each, fields separated by a space and percent-encoded (values may hold ':', '.', spaces, any
+ * Unicode):
  * <pre>
- * client: JSPIN-RDV/1 HELLO &lt;job&gt; &lt;rank&gt; &lt;secret&gt; &lt;endpoint&gt;
- * server: JSPIN-RDV/1 ACCEPTED
- *         JSPIN-RDV/1 ENDPOINTS &lt;n&gt; / n lines "EP &lt;rank&gt; &lt;endpoint&gt;" / JSPIN-RDV/1 END
- *     or: JSPIN-RDV/1 ERROR &lt;reason&gt;
+ * client: JSPIN-RDV/2 HELLO &lt;job&gt; &lt;rank&gt; &lt;nonce&gt; &lt;endpoint&gt;
+ * server: JSPIN-RDV/2 CHALLENGE &lt;nonce&gt; &lt;proof&gt;
+ * client: JSPIN-RDV/2 PROOF &lt;proof&gt;
+ * server: JSPIN-RDV/2 ACCEPTED
+ *         JSPIN-RDV/2 ENDPOINTS &lt;n&gt; / n lines "EP &lt;rank&gt; &lt;endpoint&gt;" / JSPIN-RDV/2 END
+ *     or: JSPIN-RDV/2 ERROR &lt;reason&gt;
  * </pre>
+ * Each side proves that it holds the job secret with an HMAC over the hello and both nonces
+ * ({@link Wire#proof}): the secret never crosses the wire, a recorded hello and proof cannot be
+ * replayed (the server's nonce is new each time), and a rank knows the server is its job's.
  *
- * <p>Refusals never crash the server or take a slot: a wrong secret (compared in constant time on
- * SHA-256 digests, so neither content nor length leaks through timing), a wrong job id, a rank
+ * <p>Refusals never crash the server or take a slot: a wrong secret (a proof compared in constant
+ * time), a wrong job id, a rank
  * out of range or already taken, a malformed, oversized or late hello each get an {@code ERROR}
  * line naming the problem (never the secret), a logged warning, and a closed connection; the
  * other ranks carry on. A rank that disconnects after its hello but before the list is sent gives
  * its slot back (it may reconnect). If the {@code size} ranks are not all there when the server's
  * timeout passes, every waiting rank gets an {@code ERROR} naming the missing ranks.
  *
- * <p>The secret travels in clear: bind to loopback (the default of jspin's launchers) or a
- * trusted cluster network.
+ * <p>The endpoints travel in clear (they are no secret); the secret does not travel at all.
  */
 public final class RendezvousServer implements AutoCloseable {
     /** How long a server waits for all ranks when {@link #start(String, int, String, String, int)} is not told. */
@@ -78,7 +82,7 @@ public final class RendezvousServer implements AutoCloseable {
     private final ServerSocket listener;
     private final String address;
     private final String jobId;
-    private final byte[] secretDigest;
+    private final byte[] secret;
     private final int size;
     private final Duration timeout;
     private final long deadline;
@@ -100,7 +104,7 @@ public final class RendezvousServer implements AutoCloseable {
         this.listener = listener;
         this.address = address;
         this.jobId = jobId;
-        this.secretDigest = digest(secret);
+        this.secret = secret.getBytes(StandardCharsets.UTF_8);
         this.size = size;
         this.timeout = timeout;
         this.deadline = System.nanoTime() + timeout.toNanos();
@@ -360,8 +364,41 @@ public final class RendezvousServer implements AutoCloseable {
                 refuse(s, peer, bad);
                 return;
             }
+            String job = Wire.decode(f[2], "job id");
             int rank = Integer.parseInt(f[3]);
+            byte[] rankNonce = SecretProof.unhex(f[4]);
             String endpoint = Wire.decode(f[5], "endpoint");
+            // challenge and response: both sides prove the secret; it never crosses the wire
+            byte[] nonce = SecretProof.nonce();
+            Wire.writeLine(s.getOutputStream(), Wire.VERSION, Wire.CHALLENGE, SecretProof.hex(nonce),
+                    SecretProof.hex(Wire.proof(secret, true, job, rank, endpoint, rankNonce, nonce)));
+            String answer;
+            try {
+                answer = in.readLine();
+            } catch (SocketTimeoutException e) {
+                refuse(s, peer, "no proof within " + TimeUnit.NANOSECONDS.toSeconds(HELLO_TIMEOUT_NANOS) + " s");
+                return;
+            }
+            if (answer == null) {
+                LOG.debug("rendezvous {}: {} closed after the challenge", address, peer);
+                return;
+            }
+            String[] p = answer.split(" ", -1);
+            byte[] proof = p.length == 3 && p[0].equals(Wire.VERSION) && p[1].equals(Wire.PROOF) ? SecretProof.unhex(p[2]) : null;
+            if (proof == null) {
+                refuse(s, peer, "malformed proof: expected '" + Wire.VERSION + " " + Wire.PROOF + " <64 hex digits>'");
+                return;
+            }
+            // the secret first: an outsider learns nothing about the job from what we refuse
+            if (!SecretProof.matches(Wire.proof(secret, false, job, rank, endpoint, rankNonce, nonce), proof)) {
+                refuse(s, peer, "wrong secret");
+                return;
+            }
+            bad = checkClaims(job, rank, endpoint);
+            if (bad != null) {
+                refuse(s, peer, bad);
+                return;
+            }
             reg = new Registration(rank, endpoint, s);
             String refusal = register(reg);
             if (refusal != null) {
@@ -406,7 +443,7 @@ public final class RendezvousServer implements AutoCloseable {
                     : "not a rendezvous hello: it starts with '" + Wire.printable(tag, 32) + "', expected '" + Wire.VERSION + " HELLO'";
         }
         if (f.length != 6 || !f[1].equals(Wire.HELLO)) {
-            return "malformed hello: expected '" + Wire.VERSION + " HELLO <job> <rank> <secret> <endpoint>' (6 fields), got "
+            return "malformed hello: expected '" + Wire.VERSION + " HELLO <job> <rank> <nonce> <endpoint>' (6 fields), got "
                     + f.length + " fields" + (f.length > 1 ? " starting '" + f[0] + " " + Wire.printable(f[1], 16) + "'" : "");
         }
         for (int i = 2; i < 6; i++) {
@@ -414,25 +451,29 @@ public final class RendezvousServer implements AutoCloseable {
                 return "malformed hello: field " + i + " is longer than " + Wire.MAX_FIELD + " bytes";
             }
         }
-        // the secret first: an outsider learns nothing about the job from what we refuse
-        byte[] given = digest(Wire.decode(f[4], "secret"));
-        if (!MessageDigest.isEqual(secretDigest, given)) {
-            return "wrong secret";
+        Wire.decode(f[2], "job id");
+        Wire.decode(f[5], "endpoint");
+        try {
+            Integer.parseInt(f[3]);
+        } catch (NumberFormatException e) {
+            return "malformed hello: rank '" + Wire.printable(f[3], 32) + "' is not a number";
         }
-        String job = Wire.decode(f[2], "job id");
+        if (SecretProof.unhex(f[4]) == null) {
+            return "malformed hello: the nonce is not " + SecretProof.BYTES + " bytes in hex (a version 1 client sends"
+                    + " its secret there; this server speaks " + Wire.VERSION + ")";
+        }
+        return null;
+    }
+
+    /** @return what is wrong with what a proven rank claims (job, rank, endpoint), or null */
+    private String checkClaims(String job, int rank, String endpoint) {
         if (!job.equals(jobId)) {
             return "job id '" + Wire.printable(job, 64) + "' is not this rendezvous's job '" + jobId + "'";
-        }
-        int rank;
-        try {
-            rank = Integer.parseInt(f[3]);
-        } catch (NumberFormatException e) {
-            return "rank '" + Wire.printable(f[3], 32) + "' is not a number";
         }
         if (rank < 0 || rank >= size) {
             return "rank " + rank + " is out of range [0, " + size + ")";
         }
-        if (Wire.decode(f[5], "endpoint").isBlank()) {
+        if (endpoint.isBlank()) {
             return "rank " + rank + " sent a blank endpoint";
         }
         return null;
@@ -597,14 +638,6 @@ public final class RendezvousServer implements AutoCloseable {
         if (secret == null || secret.length() < 16 || Wire.encode(secret).length() > Wire.MAX_FIELD) {
             throw new MpiException(ErrorClass.ERR_ARG, "the job secret must have 16 to " + Wire.MAX_FIELD
                     + " characters, got " + (secret == null ? "none" : secret.length()));
-        }
-    }
-
-    private static byte[] digest(String secret) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new MpiException(ErrorClass.ERR_INTERN, "this JVM has no SHA-256: " + e.getMessage(), e);
         }
     }
 

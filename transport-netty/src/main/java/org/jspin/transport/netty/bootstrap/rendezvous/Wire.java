@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.transport.netty.bootstrap.SecretProof;
 
 /**
  * The rendezvous wire format, shared by server and client: lines of printable ASCII ending in
@@ -21,17 +22,24 @@ import org.jspin.error.MpiException;
  * spaces, ':' or any Unicode without breaking the framing).
  *
  * <pre>
- * client: JSPIN-RDV/1 HELLO &lt;job&gt; &lt;rank&gt; &lt;secret&gt; &lt;endpoint&gt;
- * server: JSPIN-RDV/1 ACCEPTED                      (hello registered; now wait)
- *         JSPIN-RDV/1 ENDPOINTS &lt;n&gt;, then n lines EP &lt;rank&gt; &lt;endpoint&gt; in rank order,
- *         then JSPIN-RDV/1 END, then the server closes
- *     or: JSPIN-RDV/1 ERROR &lt;reason&gt;, then the server closes
+ * client: JSPIN-RDV/2 HELLO &lt;job&gt; &lt;rank&gt; &lt;nonce&gt; &lt;endpoint&gt;
+ * server: JSPIN-RDV/2 CHALLENGE &lt;nonce&gt; &lt;proof&gt;   (the server proves it holds the job secret)
+ * client: JSPIN-RDV/2 PROOF &lt;proof&gt;                 (the rank proves it)
+ * server: JSPIN-RDV/2 ACCEPTED                      (hello registered; now wait)
+ *         JSPIN-RDV/2 ENDPOINTS &lt;n&gt;, then n lines EP &lt;rank&gt; &lt;endpoint&gt; in rank order,
+ *         then JSPIN-RDV/2 END, then the server closes
+ *     or: JSPIN-RDV/2 ERROR &lt;reason&gt;, then the server closes
  * </pre>
+ *
+ * Nonces and proofs are 32 bytes in hex; a proof is {@link #proof}. The secret itself never
+ * crosses the wire (version 1 sent it in the hello).
  */
 final class Wire {
     /** Protocol name and version; a peer speaking another version is refused by name. */
-    static final String VERSION = "JSPIN-RDV/1";
+    static final String VERSION = "JSPIN-RDV/2";
     static final String HELLO = "HELLO";
+    static final String CHALLENGE = "CHALLENGE";
+    static final String PROOF = "PROOF";
     static final String ACCEPTED = "ACCEPTED";
     static final String ENDPOINTS = "ENDPOINTS";
     static final String EP = "EP";
@@ -40,12 +48,22 @@ final class Wire {
 
     /** Longest line either side reads (bytes, newline excluded): a line is never buffered past this. */
     static final int MAX_LINE = 4096;
-    /** Longest encoded value (job id, secret, endpoint, reason): keeps every line under {@link #MAX_LINE}. */
+    /** Longest encoded value (job id, endpoint, reason): keeps every line under {@link #MAX_LINE}. */
     static final int MAX_FIELD = 1024;
     /** Most ranks one rendezvous serves; the client checks a server's count against it too. */
     static final int MAX_RANKS = 1 << 20;
 
     private Wire() {
+    }
+
+    /**
+     * @return the proof of the server ({@code server}) or of the rank, over the hello's job id, rank
+     *         and endpoint and both nonces ({@link SecretProof})
+     */
+    static byte[] proof(byte[] secret, boolean server, String job, int rank, String endpoint, byte[] rankNonce,
+                        byte[] serverNonce) {
+        return SecretProof.of(secret, server ? "jspin rendezvous server" : "jspin rendezvous rank",
+                SecretProof.utf8(job), SecretProof.int32(rank), SecretProof.utf8(endpoint), rankNonce, serverNonce);
     }
 
     /** @return {@code s} percent-encoded: printable ASCII other than '%' and space kept, every other UTF-8 byte as %XX */

@@ -6,6 +6,8 @@ import static org.jspin.transport.netty.bootstrap.rendezvous.RendezvousServerTes
 import static org.jspin.transport.netty.bootstrap.rendezvous.RendezvousServerTest.assertArg;
 import static org.jspin.transport.netty.bootstrap.rendezvous.RendezvousServerTest.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.jspin.transport.netty.bootstrap.SecretProof;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.junit.jupiter.api.Test;
@@ -79,6 +82,21 @@ class RendezvousClientTest {
         return in.readLine();
     }
 
+    /**
+     * Plays a server through the challenge: reads the hello, proves {@code secret} in a challenge
+     * and reads the rank's proof (null if it sent none). @return the hello and the proof line
+     */
+    private static String[] challenge(Socket s, String secret) throws IOException {
+        Wire.LineReader in = new Wire.LineReader(s);
+        String hello = in.readLine();
+        String[] f = hello.split(" ");
+        byte[] serverNonce = SecretProof.nonce();
+        byte[] proof = Wire.proof(secret.getBytes(StandardCharsets.UTF_8), true, Wire.decode(f[2], "job"),
+                Integer.parseInt(f[3]), Wire.decode(f[5], "endpoint"), SecretProof.unhex(f[4]), serverNonce);
+        send(s, Wire.VERSION + " " + Wire.CHALLENGE + " " + SecretProof.hex(serverNonce) + " " + SecretProof.hex(proof) + "\n");
+        return new String[] {hello, in.readLine()};
+    }
+
     @Test
     void noServerAtAllTimesOutNamingTheRefusal() {
         int port = freePort();
@@ -94,7 +112,7 @@ class RendezvousClientTest {
         try (Fake f = new Fake(s -> Thread.sleep(10_000))) {
             long t0 = System.nanoTime();
             MpiException e = exchangeFails(f.address(), SHORT);
-            assertContains(e.getMessage(), "timed out after 500 ms waiting for the server to accept the hello");
+            assertContains(e.getMessage(), "timed out after 500 ms waiting for the server's challenge");
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5));
         }
     }
@@ -102,8 +120,8 @@ class RendezvousClientTest {
     @Test
     void aServerThatAcceptsButNeverSendsTheListTimesOutOnTime() throws Exception {
         try (Fake f = new Fake(s -> {
-            readHello(s);
-            send(s, "JSPIN-RDV/1 ACCEPTED\n");
+            challenge(s, SECRET);
+            send(s, Wire.VERSION + " ACCEPTED\n");
             Thread.sleep(10_000);
         })) {
             assertContains(exchangeFails(f.address(), SHORT).getMessage(),
@@ -130,11 +148,15 @@ class RendezvousClientTest {
     void aServerThatClosesIsNamedAsSuch() throws Exception {
         try (Fake f = new Fake(s -> readHello(s))) {
             assertContains(exchangeFails(f.address(), LONG).getMessage(),
+                    "the server closed the connection while waiting for the server's challenge");
+        }
+        try (Fake f = new Fake(s -> challenge(s, SECRET))) {
+            assertContains(exchangeFails(f.address(), LONG).getMessage(),
                     "the server closed the connection while waiting for the server to accept the hello");
         }
         try (Fake f = new Fake(s -> {
-            readHello(s);
-            send(s, "JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS 3\nEP 0 me:1\n");
+            challenge(s, SECRET);
+            send(s, "JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS 3\nEP 0 me:1\n");
         })) {
             assertContains(exchangeFails(f.address(), LONG).getMessage(), "the server closed the connection after 1 of 3 endpoints");
         }
@@ -143,18 +165,23 @@ class RendezvousClientTest {
     @Test
     void malformedRepliesAreRefused() throws Exception {
         String[][] cases = {
-            {"HTTP/1.1 200 OK\n", "expected a JSPIN-RDV/1 line, got 'HTTP/1.1 200 OK'"},
-            {"JSPIN-RDV/1 ENDPOINTS 1\n", "expected ACCEPTED"},
-            {"JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS many\n", "endpoint count 'many' is not in [1, 1048576]"},
-            {"JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS 2000000000\n", "endpoint count '2000000000'"},
-            {"JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS 2\nEP 1 a:1\n", "expected 'EP 0 <endpoint>', got 'EP 1 a:1'"},
-            {"JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS 1\nEP 0 me:1\nJSPIN-RDV/1 MORE\n", "expected END after 1 endpoints"},
-            {"JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS 1\nEP 0 you:1\nJSPIN-RDV/1 END\n", "does not hold ours ('me:1') at rank 0"},
-            {"JSPIN-RDV/1 ACCEPTED\nJSPIN-RDV/1 ENDPOINTS 1\nEP 0 me%G1\n", "bad %-escape"},
+            {"HTTP/1.1 200 OK\n", "expected a JSPIN-RDV/2 line, got 'HTTP/1.1 200 OK'"},
+            {"JSPIN-RDV/2 ENDPOINTS 1\n", "expected ACCEPTED"},
+            {"JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS many\n", "endpoint count 'many' is not in [1, 1048576]"},
+            {"JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS 2000000000\n", "endpoint count '2000000000'"},
+            {"JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS 2\nEP 1 a:1\n", "expected 'EP 0 <endpoint>', got 'EP 1 a:1'"},
+            {"JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS 1\nEP 0 me:1\nJSPIN-RDV/2 MORE\n", "expected END after 1 endpoints"},
+            {"JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS 1\nEP 0 you:1\nJSPIN-RDV/2 END\n", "does not hold ours ('me:1') at rank 0"},
+            {"JSPIN-RDV/2 ACCEPTED\nJSPIN-RDV/2 ENDPOINTS 1\nEP 0 me%G1\n", "bad %-escape"},
+            {"JSPIN-RDV/2 CHALLENGE 00 11\n", "expected CHALLENGE <nonce> <proof>"},
         };
         for (String[] c : cases) {
             try (Fake f = new Fake(s -> {
-                readHello(s);
+                if (c[0].contains("CHALLENGE")) {
+                    readHello(s);
+                } else {
+                    challenge(s, SECRET);
+                }
                 send(s, c[0]);
                 Thread.sleep(2_000);
             })) {
@@ -181,18 +208,42 @@ class RendezvousClientTest {
     }
 
     @Test
-    void theHelloCarriesEverythingEncoded() throws Exception {
+    void theHelloCarriesEverythingEncodedButTheSecret() throws Exception {
         String[] seen = new String[1];
         try (Fake f = new Fake(s -> {
             seen[0] = readHello(s);
-            send(s, "JSPIN-RDV/1 ERROR no%20thanks\n");
+            send(s, "JSPIN-RDV/2 ERROR no%20thanks\n");
         })) {
             MpiException e = assertThrows(MpiException.class,
                     () -> new RendezvousClient(f.address(), "j b", SECRET).exchange(3, "h:1 x", LONG));
             assertContains(e.getMessage(), "refused by the server: no thanks");
             assertContains(e.getMessage(), "rank 3");
         }
-        assertEquals("JSPIN-RDV/1 HELLO j%20b 3 " + SECRET + " h:1%20x", seen[0]);
+        assertTrue(seen[0].matches("JSPIN-RDV/2 HELLO j%20b 3 [0-9a-f]{64} h:1%20x"), seen[0]);
+        assertFalse(seen[0].contains(SECRET), "the secret stays home");
+    }
+
+    @Test
+    void aServerThatCannotProveTheSecretIsLeftBeforeTheRankProvesAnything() throws Exception {
+        java.util.concurrent.CompletableFuture<String[]> seen = new java.util.concurrent.CompletableFuture<>();
+        try (Fake f = new Fake(s -> seen.complete(challenge(s, "an impostor's guess, 32 characters")))) {
+            assertContains(exchangeFails(f.address(), LONG).getMessage(),
+                    "the server could not prove that it holds the job secret");
+            assertNull(seen.get(10, TimeUnit.SECONDS)[1], "the rank sent no proof to a server that could not prove the secret");
+        }
+    }
+
+    @Test
+    void theRanksProofAnswersTheServersChallenge() throws Exception {
+        java.util.concurrent.CompletableFuture<String[]> seen = new java.util.concurrent.CompletableFuture<>();
+        try (Fake f = new Fake(s -> {
+            seen.complete(challenge(s, SECRET));
+            send(s, "JSPIN-RDV/2 ERROR enough\n");
+        })) {
+            assertContains(exchangeFails(f.address(), LONG).getMessage(), "refused by the server: enough");
+            String proof = seen.get(10, TimeUnit.SECONDS)[1];
+            assertTrue(proof.matches("JSPIN-RDV/2 PROOF [0-9a-f]{64}"), proof);
+        }
     }
 
     @Test

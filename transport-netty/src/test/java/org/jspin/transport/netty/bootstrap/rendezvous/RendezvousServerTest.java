@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import org.jspin.transport.netty.bootstrap.SecretProof;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.junit.jupiter.api.Test;
@@ -95,8 +96,66 @@ class RendezvousServerTest {
         }
     }
 
-    static String hello(String job, String rank, String secret, String endpoint) {
-        return String.join(" ", Wire.VERSION, Wire.HELLO, Wire.encode(job), rank, Wire.encode(secret), Wire.encode(endpoint)) + "\n";
+    /** A nonce for hellos written by hand. */
+    static final String NONCE = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+    static String hello(String job, String rank, String nonce, String endpoint) {
+        return String.join(" ", Wire.VERSION, Wire.HELLO, Wire.encode(job), rank, nonce, Wire.encode(endpoint)) + "\n";
+    }
+
+    /**
+     * Plays a rank by hand on {@code s}: the hello, then the proof for the server's challenge made
+     * with {@code secret}; @return the lines written (hello and proof, for a replay)
+     */
+    static List<String> prove(Socket s, BufferedReader in, String job, int rank, String endpoint, String secret)
+            throws IOException {
+        String hello = hello(job, Integer.toString(rank), NONCE, endpoint);
+        s.getOutputStream().write(hello.getBytes(StandardCharsets.US_ASCII));
+        String[] c = in.readLine().split(" ");
+        assertEquals(Wire.CHALLENGE, c[1], String.join(" ", c));
+        byte[] proof = Wire.proof(secret.getBytes(StandardCharsets.UTF_8), false, job, rank, endpoint,
+                SecretProof.unhex(NONCE), SecretProof.unhex(c[2]));
+        String line = Wire.VERSION + " " + Wire.PROOF + " " + SecretProof.hex(proof) + "\n";
+        s.getOutputStream().write(line.getBytes(StandardCharsets.US_ASCII));
+        return List.of(hello, line);
+    }
+
+    @Test
+    void theSecretNeverCrossesTheWireAndARecordedHelloAndProofCannotBeReplayed() throws Exception {
+        try (RendezvousServer server = RendezvousServer.start("127.0.0.1", 0, JOB, SECRET, 2, LONG)) {
+            Wire.HostPort hp = Wire.HostPort.parse(server.address(), 1);
+            List<String> recorded;
+            try (Socket s = new Socket(hp.host(), hp.port())) {
+                var in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII));
+                recorded = prove(s, in, JOB, 1, "real:1", SECRET);
+                assertEquals(Wire.VERSION + " " + Wire.ACCEPTED, in.readLine(), "the genuine rank is accepted");
+                for (String line : recorded) {
+                    assertTrue(!line.contains(SECRET) && !line.contains(Wire.encode(SECRET)), line);
+                }
+            }
+            awaitMissing(server, List.of(0, 1)); // it went away: its slot is free again
+            try (Socket s = new Socket(hp.host(), hp.port())) {
+                var in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII));
+                s.getOutputStream().write(recorded.get(0).getBytes(StandardCharsets.US_ASCII));
+                assertTrue(in.readLine().startsWith(Wire.VERSION + " " + Wire.CHALLENGE), "a fresh challenge");
+                s.getOutputStream().write(recorded.get(1).getBytes(StandardCharsets.US_ASCII)); // the old proof
+                assertStartsWith(in.readLine(), Wire.VERSION + " " + Wire.ERROR + " wrong%20secret");
+            }
+            assertEquals(List.of(0, 1), server.missingRanks(), "the replay took no slot");
+            var a = rank(server.address(), 0, LONG);
+            var b = rank(server.address(), 1, LONG);
+            assertEquals(expected(2), a.get(20, TimeUnit.SECONDS));
+            assertEquals(expected(2), b.get(20, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aVersionOneHelloCarryingTheSecretIsRefusedByName() throws Exception {
+        try (RendezvousServer server = RendezvousServer.start("127.0.0.1", 0, JOB, SECRET, 1, LONG)) {
+            String v1 = "JSPIN-RDV/1 HELLO " + JOB + " 0 " + SECRET + " x:1\n";
+            assertStartsWith(rawExchange(server.address(), v1.getBytes(StandardCharsets.US_ASCII)),
+                    Wire.VERSION + " " + Wire.ERROR + " unsupported%20protocol%20version%20'JSPIN-RDV/1'");
+        }
     }
 
     @ParameterizedTest
@@ -194,12 +253,12 @@ class RendezvousServerTest {
             new Socket(hp.host(), hp.port()).close();
             // dies half-way through a hello
             try (Socket s = new Socket(hp.host(), hp.port())) {
-                s.getOutputStream().write("JSPIN-RDV/1 HELLO jo".getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().write((Wire.VERSION + " HELLO jo").getBytes(StandardCharsets.US_ASCII));
             }
             // dies after its hello was accepted: rank 1's slot must come free again
             try (Socket s = new Socket(hp.host(), hp.port())) {
-                s.getOutputStream().write(hello(JOB, "1", SECRET, "dying:1").getBytes(StandardCharsets.US_ASCII));
                 var in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII));
+                prove(s, in, JOB, 1, "dying:1", SECRET);
                 assertEquals(Wire.VERSION + " " + Wire.ACCEPTED, in.readLine());
                 assertEquals(List.of(0), server.missingRanks());
             }
@@ -234,11 +293,13 @@ class RendezvousServerTest {
                     err + "not%20a%20rendezvous%20hello");
             assertStartsWith(rawExchange(a, "JSPIN-RDV/9 HELLO a b c d\n".getBytes(StandardCharsets.US_ASCII)),
                     err + "unsupported%20protocol%20version%20'JSPIN-RDV/9'");
-            assertStartsWith(rawExchange(a, "JSPIN-RDV/1 HELLO a b\n".getBytes(StandardCharsets.US_ASCII)),
+            assertStartsWith(rawExchange(a, (Wire.VERSION + " HELLO a b\n").getBytes(StandardCharsets.US_ASCII)),
                     err + "malformed%20hello:%20expected");
-            assertStartsWith(rawExchange(a, hello(JOB, "one", SECRET, "x:1").getBytes(StandardCharsets.US_ASCII)),
-                    err + "rank%20'one'%20is%20not%20a%20number");
-            assertStartsWith(rawExchange(a, hello(JOB, "0", SECRET, "x:1").replace("x:1", "x%ZZ").getBytes(StandardCharsets.US_ASCII)),
+            assertStartsWith(rawExchange(a, hello(JOB, "one", NONCE, "x:1").getBytes(StandardCharsets.US_ASCII)),
+                    err + "malformed%20hello:%20rank%20'one'%20is%20not%20a%20number");
+            assertStartsWith(rawExchange(a, hello(JOB, "0", "abc", "x:1").getBytes(StandardCharsets.US_ASCII)),
+                    err + "malformed%20hello:%20the%20nonce%20is%20not%2032%20bytes");
+            assertStartsWith(rawExchange(a, hello(JOB, "0", NONCE, "x:1").replace("x:1", "x%ZZ").getBytes(StandardCharsets.US_ASCII)),
                     err + "malformed%20hello:%20bad%20%25-escape");
             assertStartsWith(rawExchange(a, new byte[] {'J', 0, '\n'}), err + "malformed%20hello:%20byte%200x00");
             // 5000 bytes and no newline: refused once the 4096-byte line buffer is full, not buffered further
