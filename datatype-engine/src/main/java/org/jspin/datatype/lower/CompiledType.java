@@ -37,9 +37,22 @@ public final class CompiledType {
      * @return the compiled form
      */
     public static CompiledType compile(Datatype type) {
-        Node root = type.size() == 0 ? null : Lowering.lower(type);
+        Node root = type.size() == 0 ? null : lower(type);
         KernelAssignment.assign(root);
         return new CompiledType(type, root, true);
+    }
+
+    /**
+     * @throws MpiException ERR_ARG if an offset of the type map does not fit in 64 bits (a
+     *                      displacement near the ends of the range, say), rather than the overflow
+     */
+    private static Node lower(Datatype type) {
+        try {
+            return Lowering.lower(type);
+        } catch (ArithmeticException e) {
+            throw new MpiException(ErrorClass.ERR_ARG, "type " + type + " cannot be laid out: an offset of its"
+                    + " type map (displacements, strides, extents) overflows 64 bits");
+        }
     }
 
     /**
@@ -47,7 +60,7 @@ public final class CompiledType {
      * type), not to move data.
      */
     public static CompiledType layoutOnly(Datatype type) {
-        return new CompiledType(type, type.size() == 0 ? null : Lowering.lower(type), false);
+        return new CompiledType(type, type.size() == 0 ? null : lower(type), false);
     }
 
     /** @return the datatype this was compiled from */
