@@ -308,14 +308,18 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     // ---- one round ----------------------------------------------------------------------------
 
     /**
-     * One round of work: what the fabric delivers (arrivals, released packets, departed peers,
-     * at most a bounded number), then whatever can be sent now (the backlog first, then CTSs,
-     * new messages, data chunks), as far as the packet pool and the fabric allow.
+     * One round of work: whatever can be sent now (the backlog first, then CTSs, new messages, data
+     * chunks, as far as the packet pool and the fabric allow), then what the fabric delivers
+     * (arrivals, released packets, departed peers, at most a bounded number), then whatever that
+     * made sendable.
      *
      * @return units of work done; 0 when there was nothing to do
      */
     public int round() {
-        return fabric.poll(this, POLL_LIMIT) + pump();
+        // sends first: a message just put goes out before this round's poll (a system call on a
+        // socket fabric), which would otherwise sit on every small message's path
+        int work = pump();
+        return work + fabric.poll(this, POLL_LIMIT) + pump();
     }
 
     /**
