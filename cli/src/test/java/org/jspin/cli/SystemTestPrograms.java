@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -254,6 +255,111 @@ public final class SystemTestPrograms {
                 System.exit(3);
             }
             new CountDownLatch(1).await();
+        }
+    }
+
+    /**
+     * Load between ranks 0 and 1: {@code args[0]} messages of random sizes (1 B to 1 MiB, spread
+     * evenly over the powers of two) and random datatypes (bytes, a vector of doubles, an indexed
+     * type), then {@code args[2]} MiB in 1 MiB messages; the seed is {@code args[1]}. The receiver
+     * packs what it got and compares it with the packed pattern the sender started from, message
+     * by message. At the end each rank prints
+     * {@code load rank=R messages=N bytes=B mismatches=M heapPeakMiB=H threadsPeak=T}.
+     */
+    public static final class RandomTraffic {
+        private RandomTraffic() {
+        }
+
+        /** The byte at {@code offset} of message {@code i}'s typed buffer. */
+        static byte pattern(long seed, int i, long offset) {
+            long x = (seed * 0x9E3779B97F4A7C15L) ^ (i * 0xC2B2AE3D27D4EB4FL) ^ offset;
+            x ^= x >>> 29;
+            x *= 0xBF58476D1CE4E5B9L;
+            return (byte) (x ^ (x >>> 32));
+        }
+
+        /** Message {@code i}'s type and count, from {@code rnd}; payload at most 1 MiB. */
+        static Object[] shape(Random rnd) {
+            int payload = 1 << rnd.nextInt(21); // 1 B .. 1 MiB
+            switch (rnd.nextInt(3)) {
+                case 0:
+                    return new Object[] {Datatype.BYTE, (long) payload};
+                case 1: {
+                    int block = 1 + rnd.nextInt(8); // doubles per block
+                    long doubles = Math.max(1, payload / 8);
+                    long blocks = Math.max(1, doubles / block);
+                    return new Object[] {Datatype.vector(blocks, block, 2L * block, Datatype.DOUBLE).commit(), 1L};
+                }
+                default: {
+                    int n = 1 + rnd.nextInt(16);
+                    long[] lens = new long[n];
+                    long[] disps = new long[n];
+                    long at = 0;
+                    for (int k = 0; k < n; k++) {
+                        lens[k] = 1 + rnd.nextInt(32);
+                        disps[k] = at + rnd.nextInt(8);
+                        at = disps[k] + lens[k];
+                    }
+                    Datatype t = Datatype.indexed(lens, disps, Datatype.INT).commit();
+                    long count = Math.max(1, payload / Math.max(1, t.size()));
+                    return new Object[] {t, count};
+                }
+            }
+        }
+
+        public static void main(String[] args) {
+            int messages = Integer.parseInt(args[0]);
+            long seed = Long.parseLong(args[1]);
+            int bulkMiB = Integer.parseInt(args[2]);
+            try (Mpi mpi = Mpi.init(); java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+                Comm w = mpi.world();
+                int r = w.rank();
+                MemorySegment typed = arena.allocate(8L << 20, 64);
+                MemorySegment packed = arena.allocate(4L << 20, 64);
+                MemorySegment expected = arena.allocate(4L << 20, 64);
+                Random rnd = new Random(seed);
+                long bytes = 0;
+                int mismatches = 0;
+                for (int i = 0; i < messages + bulkMiB; i++) {
+                    Datatype t = Datatype.BYTE;
+                    long count = 1 << 20;
+                    if (i < messages) {
+                        Object[] sh = shape(rnd);
+                        t = (Datatype) sh[0];
+                        count = (Long) sh[1];
+                    }
+                    long span = (count - 1) * t.extent() + t.trueUb();
+                    if (r == 0) {
+                        for (long o = 0; o < span; o++) {
+                            typed.set(java.lang.foreign.ValueLayout.JAVA_BYTE, o, pattern(seed, i, o));
+                        }
+                        w.send(typed, count, t, 1, TAG);
+                    } else if (r == 1) {
+                        typed.asSlice(0, span).fill((byte) 0);
+                        w.recv(typed, count, t, 0, TAG);
+                        long n = t.pack(count, typed, packed);
+                        for (long o = 0; o < span; o++) { // the sender's buffer, rebuilt here
+                            typed.set(java.lang.foreign.ValueLayout.JAVA_BYTE, o, pattern(seed, i, o));
+                        }
+                        t.pack(count, typed, expected);
+                        if (packed.asSlice(0, n).mismatch(expected.asSlice(0, n)) >= 0) {
+                            mismatches++;
+                            System.out.println("mismatch in message " + i + " (" + count + " x " + t + ", seed " + seed + ")");
+                        }
+                        bytes += n;
+                    }
+                }
+                w.barrier();
+                long heapPeak = 0;
+                for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+                    if (p.getType() == java.lang.management.MemoryType.HEAP) {
+                        heapPeak += p.getPeakUsage().getUsed();
+                    }
+                }
+                int threads = java.lang.management.ManagementFactory.getThreadMXBean().getPeakThreadCount();
+                System.out.println("load rank=" + r + " messages=" + (messages + bulkMiB) + " bytes=" + bytes
+                        + " mismatches=" + mismatches + " heapPeakMiB=" + (heapPeak >> 20) + " threadsPeak=" + threads);
+            }
         }
     }
 }

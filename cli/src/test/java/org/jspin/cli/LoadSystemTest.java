@@ -1,0 +1,84 @@
+package org.jspin.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jspin.cli.SystemTestPrograms.RandomTraffic;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Load through {@code jspin run}, every rank a JVM with the 256 MiB heap {@link SpawnedProcess}
+ * gives the launcher (and the launcher its ranks): sixteen ranks of halo2d on this machine's two
+ * cores, and random traffic with checksums plus a bulk transfer between two ranks. The soak
+ * variant ({@code -Djspin.soak=true}) sends 100,000 random messages and 1 GiB; the suite's, 5,000
+ * and 256 MiB. Each rank reports its peak heap and thread count, which must stay bounded.
+ */
+class LoadSystemTest {
+    private static final boolean SOAK = Boolean.getBoolean("jspin.soak");
+    private static final Pattern LOAD = Pattern.compile(
+            "\\[(\\d+)] load rank=\\d+ messages=(\\d+) bytes=(\\d+) mismatches=(\\d+) heapPeakMiB=(\\d+) threadsPeak=(\\d+)");
+
+    private final List<SpawnedProcess> started = new ArrayList<>();
+
+    @AfterEach
+    void killEverythingStarted() {
+        started.forEach(SpawnedProcess::close);
+    }
+
+    private SpawnedProcess jspin(String... args) {
+        SpawnedProcess p = SpawnedProcess.start(SpawnedProcess.jspin(args), Map.of());
+        started.add(p);
+        return p;
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void sixteenRanksOnTwoCoresRunHalo2dBitIdentical() throws InterruptedException {
+        String iterations = SOAK ? "2000" : "40";
+        SpawnedProcess run = jspin("run", "-n", "16", "--timeout", "220", "halo2d", "--size", "256", "--iterations",
+                iterations);
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(230)), run.transcript());
+        assertTrue(run.outLines().stream().anyMatch(l -> l.contains("on 16 ranks")), run.transcript());
+        assertTrue(run.outLines().stream().anyMatch(l -> l.contains("max abs error        0 (bit-identical to the serial run)")),
+                run.transcript());
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void randomMessagesAndABulkTransferArriveIntactWithBoundedHeapAndThreads() throws InterruptedException {
+        int messages = SOAK ? 100_000 : 5_000;
+        int bulkMiB = SOAK ? 1024 : 256;
+        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "280", RandomTraffic.class.getName(),
+                Integer.toString(messages), "20261202", Integer.toString(bulkMiB));
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(290)), run.transcript());
+        int reports = 0;
+        for (String line : run.outLines()) {
+            Matcher m = LOAD.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            reports++;
+            assertEquals(messages + bulkMiB, Integer.parseInt(m.group(2)), line);
+            assertEquals(0, Integer.parseInt(m.group(4)), "checksum mismatches\n" + run.transcript());
+            long heapPeak = Long.parseLong(m.group(5));
+            int threads = Integer.parseInt(m.group(6));
+            assertTrue(heapPeak <= 256, "heap peak " + heapPeak + " MiB above the 256 MiB heap: " + line);
+            assertTrue(threads <= 40, "thread peak " + threads + ": " + line);
+            if (m.group(1).equals("1")) {
+                assertTrue(Long.parseLong(m.group(3)) >= (long) bulkMiB << 20, "bytes received: " + line);
+            }
+            System.out.println(line); // the peaks, for RELIABILITY.md
+        }
+        assertEquals(2, reports, run.transcript());
+    }
+}
