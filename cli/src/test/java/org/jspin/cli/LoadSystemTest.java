@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
  * Load through {@code jspin run}, every rank a JVM with the 256 MiB heap {@link SpawnedProcess}
  * gives the launcher (and the launcher its ranks): sixteen ranks of halo2d on this machine's two
  * cores, and random traffic with checksums plus a bulk transfer between two ranks. The soak
- * variant ({@code -Djspin.soak=true}) sends 100,000 random messages and 1 GiB; the suite's, 5,000
- * and 256 MiB. Each rank reports its peak heap and thread count, which must stay bounded.
+ * variant ({@code -Djspin.soak=true}) sends 100,000 random messages and 1 GiB; the suite's, 2,000
+ * and 128 MiB. Each rank reports its peak heap and thread count, which must stay bounded.
  */
 class LoadSystemTest {
     private static final boolean SOAK = Boolean.getBoolean("jspin.soak");
@@ -56,8 +56,8 @@ class LoadSystemTest {
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void randomMessagesAndABulkTransferArriveIntactWithBoundedHeapAndThreads() throws InterruptedException {
-        int messages = SOAK ? 100_000 : 5_000;
-        int bulkMiB = SOAK ? 1024 : 256;
+        int messages = SOAK ? 100_000 : 2_000;
+        int bulkMiB = SOAK ? 1024 : 128;
         SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "280", RandomTraffic.class.getName(),
                 Integer.toString(messages), "20261202", Integer.toString(bulkMiB));
         assertEquals(0, run.awaitExit(Duration.ofSeconds(290)), run.transcript());

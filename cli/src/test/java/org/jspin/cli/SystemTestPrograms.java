@@ -259,23 +259,34 @@ public final class SystemTestPrograms {
     }
 
     /**
-     * Load between ranks 0 and 1: {@code args[0]} messages of random sizes (1 B to 1 MiB, spread
-     * evenly over the powers of two) and random datatypes (bytes, a vector of doubles, an indexed
-     * type), then {@code args[2]} MiB in 1 MiB messages; the seed is {@code args[1]}. The receiver
+     * Load between ranks 0 and 1: {@code args[0]} messages drawn from 256 random shapes (sizes 1 B
+     * to 1 MiB, spread evenly over the powers of two; bytes, a vector of doubles, an indexed type),
+     * then {@code args[2]} MiB in 1 MiB messages; the seed is {@code args[1]}. The receiver
      * packs what it got and compares it with the packed pattern the sender started from, message
      * by message. At the end each rank prints
      * {@code load rank=R messages=N bytes=B mismatches=M heapPeakMiB=H threadsPeak=T}.
      */
     public static final class RandomTraffic {
+        /** Distinct random shapes per run. */
+        private static final int PALETTE = 256;
+
         private RandomTraffic() {
         }
 
-        /** The byte at {@code offset} of message {@code i}'s typed buffer. */
-        static byte pattern(long seed, int i, long offset) {
+        /** The 8 bytes at {@code offset} (a multiple of 8) of message {@code i}'s typed buffer. */
+        static long pattern(long seed, int i, long offset) {
             long x = (seed * 0x9E3779B97F4A7C15L) ^ (i * 0xC2B2AE3D27D4EB4FL) ^ offset;
             x ^= x >>> 29;
             x *= 0xBF58476D1CE4E5B9L;
-            return (byte) (x ^ (x >>> 32));
+            return x ^ (x >>> 32);
+        }
+
+        /** Fills the first {@code span} bytes of {@code typed} with message {@code i}'s pattern. */
+        static void fill(MemorySegment typed, long span, long seed, int i) {
+            long words = (span + 7) / 8; // the buffer is larger than any span: the last word fits
+            for (long k = 0; k < words; k++) {
+                typed.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 8 * k, pattern(seed, i, 8 * k));
+            }
         }
 
         /** Message {@code i}'s type and count, from {@code rnd}; payload at most 1 MiB. */
@@ -318,29 +329,31 @@ public final class SystemTestPrograms {
                 MemorySegment packed = arena.allocate(4L << 20, 64);
                 MemorySegment expected = arena.allocate(4L << 20, 64);
                 Random rnd = new Random(seed);
+                // a palette of random shapes, committed once (each distinct shape compiles its own
+                // kernel class at commit, which would otherwise dominate the run), drawn at random
+                Object[][] palette = new Object[PALETTE][];
+                for (int k = 0; k < PALETTE; k++) {
+                    palette[k] = shape(rnd);
+                }
                 long bytes = 0;
                 int mismatches = 0;
                 for (int i = 0; i < messages + bulkMiB; i++) {
                     Datatype t = Datatype.BYTE;
                     long count = 1 << 20;
                     if (i < messages) {
-                        Object[] sh = shape(rnd);
+                        Object[] sh = palette[rnd.nextInt(PALETTE)];
                         t = (Datatype) sh[0];
                         count = (Long) sh[1];
                     }
                     long span = (count - 1) * t.extent() + t.trueUb();
                     if (r == 0) {
-                        for (long o = 0; o < span; o++) {
-                            typed.set(java.lang.foreign.ValueLayout.JAVA_BYTE, o, pattern(seed, i, o));
-                        }
+                        fill(typed, span, seed, i);
                         w.send(typed, count, t, 1, TAG);
                     } else if (r == 1) {
                         typed.asSlice(0, span).fill((byte) 0);
                         w.recv(typed, count, t, 0, TAG);
                         long n = t.pack(count, typed, packed);
-                        for (long o = 0; o < span; o++) { // the sender's buffer, rebuilt here
-                            typed.set(java.lang.foreign.ValueLayout.JAVA_BYTE, o, pattern(seed, i, o));
-                        }
+                        fill(typed, span, seed, i); // the sender's buffer, rebuilt here
                         t.pack(count, typed, expected);
                         if (packed.asSlice(0, n).mismatch(expected.asSlice(0, n)) >= 0) {
                             mismatches++;
