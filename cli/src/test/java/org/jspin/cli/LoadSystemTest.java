@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Timeout;
  */
 class LoadSystemTest {
     private static final boolean SOAK = Boolean.getBoolean("jspin.soak");
+    /** Seconds a run may take: the suite's, or the soak's. */
+    private static final int LIMIT = SOAK ? 3000 : 200;
     private static final Pattern LOAD = Pattern.compile(
             "\\[(\\d+)] load rank=\\d+ messages=(\\d+) bytes=(\\d+) mismatches=(\\d+) heapPeakMiB=(\\d+) threadsPeak=(\\d+)");
 
@@ -42,25 +44,25 @@ class LoadSystemTest {
     }
 
     @Test
-    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    @Timeout(value = 3600, unit = TimeUnit.SECONDS) // the run's own limit (LIMIT) comes first
     void sixteenRanksOnTwoCoresRunHalo2dBitIdentical() throws InterruptedException {
         String iterations = SOAK ? "2000" : "40";
-        SpawnedProcess run = jspin("run", "-n", "16", "--timeout", "220", "halo2d", "--size", "256", "--iterations",
-                iterations);
-        assertEquals(0, run.awaitExit(Duration.ofSeconds(230)), run.transcript());
+        SpawnedProcess run = jspin("run", "-n", "16", "--timeout", Integer.toString(LIMIT), "halo2d", "--size", "256",
+                "--iterations", iterations);
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(LIMIT + 10)), run.transcript());
         assertTrue(run.outLines().stream().anyMatch(l -> l.contains("on 16 ranks")), run.transcript());
         assertTrue(run.outLines().stream().anyMatch(l -> l.contains("max abs error        0 (bit-identical to the serial run)")),
                 run.transcript());
     }
 
     @Test
-    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    @Timeout(value = 3600, unit = TimeUnit.SECONDS) // the run's own limit (LIMIT) comes first
     void randomMessagesAndABulkTransferArriveIntactWithBoundedHeapAndThreads() throws InterruptedException {
         int messages = SOAK ? 100_000 : 2_000;
         int bulkMiB = SOAK ? 1024 : 128;
-        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "280", RandomTraffic.class.getName(),
+        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", Integer.toString(LIMIT), RandomTraffic.class.getName(),
                 Integer.toString(messages), "20261202", Integer.toString(bulkMiB));
-        assertEquals(0, run.awaitExit(Duration.ofSeconds(290)), run.transcript());
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(LIMIT + 10)), run.transcript());
         int reports = 0;
         for (String line : run.outLines()) {
             Matcher m = LOAD.matcher(line);
