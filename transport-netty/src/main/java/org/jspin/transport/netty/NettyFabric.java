@@ -23,6 +23,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.SocketChannelConfig;
 
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jspin.error.ErrorClass;
@@ -153,26 +154,20 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         ServerBootstrap sb = new ServerBootstrap()
                 .group(loop)
                 .channel(EventLoops.serverChannel())
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, READS)
-                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         synchronized (accepted) {
                             accepted.add(ch);
                         }
-                        ch.config().setRecvByteBufAllocator(new LandingReads(READS)); // before its first read
+                        configure(ch);
                         ch.pipeline().addLast("handshake", Handshake.accepting(rank, jobId, launch.secret(),
                                 timeoutMillis, new Arrival(-1)));
                     }
                 });
         if (RCVBUF > 0) {
-            sb.option(ChannelOption.SO_RCVBUF, RCVBUF); // on the listener, so accepted sockets start with it
-        }
-        if (SNDBUF > 0) {
-            sb.childOption(ChannelOption.SO_SNDBUF, SNDBUF);
+            // on the listener too: an accepted socket's window scale is agreed before configure() runs
+            sb.option(ChannelOption.SO_RCVBUF, RCVBUF);
         }
         ChannelFuture bound = sb.bind(launch.bindHost(), 0);
         driveUntil(bound::isDone, deadline);
@@ -230,24 +225,14 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                     + "' is not host:port");
         }
         String host = endpoint.substring(0, Math.max(colon, 0));
-        Bootstrap b = new Bootstrap();
-        if (RCVBUF > 0) {
-            b.option(ChannelOption.SO_RCVBUF, RCVBUF);
-        }
-        if (SNDBUF > 0) {
-            b.option(ChannelOption.SO_SNDBUF, SNDBUF);
-        }
-        b.group(loop)
+        new Bootstrap()
+                .group(loop)
                 .channel(EventLoops.channel())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, READS)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.config().setRecvByteBufAllocator(new LandingReads(READS)); // before its first read
+                        configure(ch); // registered, not yet connected: the buffer sizes still count
                         ch.pipeline().addLast("handshake", Handshake.connecting(rank, peer, jobId, launch.secret(),
                                 timeoutMillis, new Arrival(peer)));
                     }
@@ -259,6 +244,25 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                                 + f.cause());
                     }
                 });
+    }
+
+    /**
+     * Every socket option of a peer connection, in one place, for the connecting and the accepting
+     * side alike; called before its first read (so that its read buffers are {@link LandingReads})
+     * and, on the connecting side, before it connects.
+     */
+    private static void configure(SocketChannel ch) {
+        SocketChannelConfig c = ch.config();
+        c.setTcpNoDelay(true);
+        c.setWriteBufferWaterMark(WATER_MARK);
+        c.setAllocator(PooledByteBufAllocator.DEFAULT);
+        c.setRecvByteBufAllocator(new LandingReads(READS));
+        if (SNDBUF > 0) {
+            c.setSendBufferSize(SNDBUF);
+        }
+        if (RCVBUF > 0) {
+            c.setReceiveBufferSize(RCVBUF);
+        }
     }
 
     /** The handshake's outcome on one connection (peer -1: an accepted one, whose rank the hello says). */
