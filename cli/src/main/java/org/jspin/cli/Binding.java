@@ -10,8 +10,8 @@ import org.jspin.error.MpiException;
 
 /**
  * Where each rank's process may run, as mpirun's {@code --bind-to}: anywhere ({@code none}, the
- * default) or on one core ({@code core}: rank r on CPU r modulo the CPUs this process may use, so
- * more ranks than cores share them). Binding starts the rank under util-linux's {@code taskset},
+ * default) or on one core ({@code core}: rank r on the r-th of the CPUs this process may use,
+ * modulo their number, so more ranks than cores share them). Binding starts the rank under util-linux's {@code taskset},
  * so every thread of its JVM (the collector's and the compiler's too) stays on that core.
  */
 enum Binding {
@@ -44,12 +44,43 @@ enum Binding {
             throw new MpiException(ErrorClass.ERR_ARG, "--bind-to core needs " + TASKSET
                     + " (Debian's util-linux package), which is not installed");
         }
+        List<Integer> cpus = allowedCpus();
         List<String> bound = new ArrayList<>();
         bound.add(TASKSET);
         bound.add("--cpu-list");
-        bound.add(Integer.toString(rank % Runtime.getRuntime().availableProcessors()));
+        bound.add(Integer.toString(cpus.get(rank % cpus.size())));
         bound.addAll(command);
         return bound;
+    }
+
+    /**
+     * @return the CPUs this process may run on, in order (the kernel's {@code Cpus_allowed_list},
+     *         which a container or a batch system may have narrowed), or 0 .. n-1 if it cannot be read
+     */
+    static List<Integer> allowedCpus() {
+        List<Integer> cpus = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    for (String range : line.substring(line.indexOf(':') + 1).trim().split(",")) {
+                        String[] ends = range.split("-");
+                        int from = Integer.parseInt(ends[0].trim());
+                        int to = Integer.parseInt(ends[ends.length - 1].trim());
+                        for (int c = from; c <= to; c++) {
+                            cpus.add(c);
+                        }
+                    }
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            cpus.clear(); // not Linux, or an unexpected format: fall back below
+        }
+        if (cpus.isEmpty()) {
+            for (int c = 0; c < Runtime.getRuntime().availableProcessors(); c++) {
+                cpus.add(c);
+            }
+        }
+        return cpus;
     }
 
     @Override
