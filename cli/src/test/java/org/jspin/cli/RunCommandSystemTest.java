@@ -23,6 +23,7 @@ import org.jspin.cli.SystemTestPrograms.Affinity;
 import org.jspin.cli.SystemTestPrograms.Hang;
 import org.jspin.cli.SystemTestPrograms.LastWords;
 import org.jspin.cli.SystemTestPrograms.RankTwoExits;
+import org.jspin.cli.SystemTestPrograms.SlowRank;
 import org.jspin.cli.SystemTestPrograms.Ring;
 import org.jspin.cli.SystemTestPrograms.StreamUntilKilled;
 import org.junit.jupiter.api.AfterEach;
@@ -83,6 +84,15 @@ class RunCommandSystemTest {
         assertEquals(3, distinct.size(), "every rank is a process of its own: " + pids);
         assertFalse(distinct.contains(run.pid()), "the ranks are not the launcher: " + pids);
         SpawnedProcess.assertAllGone(run.everyProcessSeen(), GONE, run.transcript());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRankSilentForSecondsIsWaitedForNotTakenForDead() throws InterruptedException {
+        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "50", SlowRank.class.getName(), "6000");
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(55)), run.transcript());
+        assertTrue(run.outLines().contains("[0] slow rank=0 ok"), run.transcript());
+        assertTrue(run.outLines().contains("[1] slow rank=1 ok"), run.transcript());
     }
 
     @Test

@@ -68,6 +68,52 @@ public final class SystemTestPrograms {
         }
     }
 
+    /**
+     * A slow rank: rank 1 sleeps {@code args[0]} ms before it receives anything, while rank 0 has
+     * already sent it an eager message and a rendezvous one and waits; then they swap roles. Both
+     * print {@code slow rank=R ok} when every byte arrived, and nobody may take the silence for a failure.
+     */
+    public static final class SlowRank {
+        private SlowRank() {
+        }
+
+        public static void main(String[] args) throws InterruptedException {
+            long nap = Long.parseLong(args[0]);
+            try (Mpi mpi = Mpi.init()) {
+                Comm w = mpi.world();
+                int r = w.rank();
+                byte[] small = new byte[100];
+                byte[] large = new byte[1 << 20];
+                for (int round = 0; round < 2; round++) {
+                    boolean sender = r == round;
+                    if (sender) {
+                        java.util.Arrays.fill(small, (byte) (round + 1));
+                        java.util.Arrays.fill(large, (byte) (round + 2));
+                        Request a = w.isend(MemorySegment.ofArray(small), small.length, Datatype.BYTE, 1 - r, TAG);
+                        Request b = w.isend(MemorySegment.ofArray(large), large.length, Datatype.BYTE, 1 - r, TAG);
+                        Request.waitAll(a, b);
+                    } else {
+                        Thread.sleep(nap); // busy elsewhere: the peer must simply wait
+                        w.recv(MemorySegment.ofArray(small), small.length, Datatype.BYTE, 1 - r, TAG);
+                        w.recv(MemorySegment.ofArray(large), large.length, Datatype.BYTE, 1 - r, TAG);
+                        for (byte x : small) {
+                            if (x != round + 1) {
+                                throw new IllegalStateException("small message wrong in round " + round);
+                            }
+                        }
+                        for (byte x : large) {
+                            if (x != round + 2) {
+                                throw new IllegalStateException("large message wrong in round " + round);
+                            }
+                        }
+                    }
+                    w.barrier();
+                }
+                System.out.println("slow rank=" + r + " ok");
+            }
+        }
+    }
+
     /** Each rank prints the CPUs its process may run on, as the kernel says ({@code Cpus_allowed_list}). */
     public static final class Affinity {
         private Affinity() {

@@ -3,9 +3,13 @@ package org.jspin.nic.engine;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.collections.IntArrayQueue;
@@ -100,7 +104,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     /** Whether unexpected eager payloads stay in their packets ({@link Fabric#mayHoldArrivals}). */
     private final boolean holdArrivals;
     /** Unexpected eager messages whose packets are held, released when taken or when the core is disposed. */
-    private final java.util.Set<Unexpected> held = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<Unexpected> held = Collections.newSetFromMap(new IdentityHashMap<>());
     private final BitSet failedRanks = new BitSet();
     private long nextId = 1;
 
@@ -136,7 +140,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.path = path;
         this.config = config;
         this.credit = new long[fabric.size()];
-        java.util.Arrays.fill(credit, config.eagerCredit());
+        Arrays.fill(credit, config.eagerCredit());
         this.owed = new long[fabric.size()];
         this.holdArrivals = fabric.mayHoldArrivals();
         this.clock = clock;
