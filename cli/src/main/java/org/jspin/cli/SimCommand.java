@@ -70,8 +70,21 @@ final class SimCommand implements Callable<Integer> {
             + " windows of W packets (default: 1, in order)")
     private Integer oooWindow;
 
-    @Option(names = "--seed", paramLabel = "N", description = "seed of the out-of-order permutation (default: 1)")
+    @Option(names = "--seed", paramLabel = "N", description = "seed of the out-of-order permutation and of the"
+            + " link's faults (default: 1)")
     private Long seed;
+
+    @Option(names = "--drop", paramLabel = "P", description = "probability that the link loses a transmission of a"
+            + " packet; lost packets are sent again (default: 0)")
+    private Double drop;
+
+    @Option(names = "--duplicate", paramLabel = "P", description = "probability that a packet arrives twice; the"
+            + " NIC discards the copy (default: 0)")
+    private Double duplicate;
+
+    @Option(names = "--retransmits", paramLabel = "N", description = "retransmissions of a lost packet before the"
+            + " message fails (default: 7, InfiniBand RC's limit)")
+    private Integer retransmits;
 
     @Option(names = "--chunk", paramLabel = "BYTES", defaultValue = "262144",
             description = "bytes the fabric carries per chunk (default: ${DEFAULT-VALUE}, the engine's)")
@@ -237,6 +250,9 @@ final class SimCommand implements Callable<Integer> {
         m.put("iovec", c.iovecEntries());
         m.put("ooo_window", c.oooWindow());
         m.put("seed", c.seed());
+        m.put("drop", c.faults().drop());
+        m.put("duplicate", c.faults().duplicate());
+        m.put("retransmits", c.faults().retransmits());
         return m;
     }
 
@@ -273,6 +289,15 @@ final class SimCommand implements Callable<Integer> {
         }
         if (oooWindow != null || seed != null) {
             c = c.withOutOfOrder(oooWindow != null ? oooWindow : c.oooWindow(), seed != null ? seed : c.seed());
+        }
+        if (drop != null) {
+            c = c.withFaults(c.faults().withDrop(drop));
+        }
+        if (duplicate != null) {
+            c = c.withFaults(c.faults().withDuplicate(duplicate));
+        }
+        if (retransmits != null) {
+            c = c.withFaults(c.faults().withRetransmits(retransmits));
         }
         return c;
     }

@@ -50,6 +50,29 @@ class SimCommandTest {
     }
 
     @Test
+    void aLossyLinkStillVerifiesAndALinkPastItsRetransmitsFailsSayingWhich() throws IOException {
+        Path f = Files.writeString(dir.resolve("v.json"), VECTOR);
+        InProcess.Run r = run("sim", "--type", f.toString(), "--strategy", "rw-cp", "--verify", "--json",
+                "--drop", "0.1", "--duplicate", "0.1", "--seed", "3");
+        assertEquals(0, r.status(), r.err());
+        JsonNode o = DatatypeJson.mapper().readTree(r.out());
+        assertEquals(0.1, o.get("config").get("drop").asDouble());
+        assertTrue(o.get("identical").asBoolean(), r.out());
+        JsonNode recv = o.get("receive");
+        assertEquals(128, recv.get("payload_handlers").asLong(), "one handler per packet");
+        assertTrue(recv.get("packets_dropped").asLong() > 0, recv.toString());
+        assertEquals(recv.get("packets_dropped").asLong(), recv.get("retransmissions").asLong());
+        assertTrue(recv.get("duplicates_discarded").asLong() > 0, recv.toString());
+
+        InProcess.Run lost = run("sim", "--type", f.toString(), "--drop", "0.9", "--retransmits", "0");
+        assertTrue(lost.status() != 0, lost.out());
+        assertTrue(lost.err().contains("the link gives up after 0 retransmissions"), lost.err());
+        InProcess.Run bad = run("sim", "--type", f.toString(), "--drop", "1.5");
+        assertEquals(2, bad.status(), bad.out());
+        assertTrue(bad.err().contains("1.5"), bad.err());
+    }
+
+    @Test
     void aStrategyThatDoesNotApplyExitsNonZeroSayingSo() throws IOException {
         Path f = Files.writeString(dir.resolve("s.json"), STRUCT);
         InProcess.Run r = run("sim", "--type", f.toString(), "--count", "100", "--strategy", "specialized");

@@ -32,6 +32,9 @@ final class SimMeters implements WorkListener {
     private final Tally divisions;
     private final Tally searchSteps;
     private final Tally offloaded;
+    private final Tally dropped;
+    private final Tally discarded;
+    private final Tally retransmitted;
     private final Tally fallbacks;
     private final Tally overflow;
     private final Tally sendFallbacks;
@@ -69,6 +72,9 @@ final class SimMeters implements WorkListener {
         divisions = meters.counter("jspin.sim.seek.divisions", "divisions");
         searchSteps = meters.counter("jspin.sim.seek.search.steps", "steps");
         offloaded = meters.counter("jspin.sim.messages.offloaded", "messages");
+        dropped = meters.counter("jspin.sim.link.dropped", "packets");
+        discarded = meters.counter("jspin.sim.link.duplicates.discarded", "packets");
+        retransmitted = meters.counter("jspin.sim.link.retransmissions", "packets");
         fallbacks = meters.counter("jspin.sim.messages.fallback", "messages");
         overflow = meters.counter("jspin.sim.messages.overflow", "messages");
         sendFallbacks = meters.counter("jspin.sim.sends.fallback", "messages");
@@ -117,6 +123,9 @@ final class SimMeters implements WorkListener {
         iovecRefills.add(m.iovecRefills);
         divisions.add(m.divisions);
         searchSteps.add(m.searchSteps);
+        dropped.add(m.packetsDropped);
+        discarded.add(m.duplicatesDiscarded);
+        retransmitted.add(m.retransmissions);
         if (m.timing != null) {
             nicTimeNs.add(m.timing.completionPs() / 1000); // simulated, not measured
             hostModelNs.add(m.timing.hostModelPs() / 1000); // a model, not measured

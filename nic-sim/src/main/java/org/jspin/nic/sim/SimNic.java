@@ -5,9 +5,11 @@ import java.lang.foreign.MemorySegment;
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.cursor.TypeCursor;
 import org.jspin.nic.sim.config.SimConfig;
+import org.jspin.nic.sim.handler.CpuUnpack;
 import org.jspin.nic.sim.handler.Dma;
 import org.jspin.nic.sim.handler.MessageHandlers;
 import org.jspin.nic.sim.memory.NicMemory;
+import org.jspin.nic.sim.schedule.LossyLink;
 import org.jspin.nic.sim.schedule.PacketOrder;
 import org.jspin.nic.sim.strategy.Checkpoints;
 import org.jspin.nic.sim.strategy.MessageShape;
@@ -23,8 +25,9 @@ import org.jspin.nic.sim.work.WorkListener;
  * configuration, handler memory, checkpoint cache, and the messages it handles. A message is handled
  * by the NIC's handlers with the configured strategy, or by the CPU when the strategy does not apply,
  * its state does not fit the free NIC memory, or the bytes wait in the overflow buffer (an unexpected
- * message); each such fallback is counted with its reason. Not thread-safe: one thread at a time, as
- * the engine drives it.
+ * message); each such fallback is counted with its reason. A matched receive's packets come through the
+ * configured link ({@link LossyLink}), which may reorder, lose and duplicate them, whether the handlers
+ * or the CPU take them. Not thread-safe: one thread at a time, as the engine drives it.
  */
 public final class SimNic {
     private final SimConfig config;
@@ -66,7 +69,7 @@ public final class SimNic {
         if (fromOverflow) {
             work.strategy = "host";
             work.fallback = "unexpected: the CPU unpacks it from the overflow buffer";
-            return new Message(work, null, cursor, true, 0);
+            return new Message(work, null, null, cursor, true, 0);
         }
         return start(MessageShape.of(type, count), new Dma(true, buffer, cursor.origin()), cursor, true, work);
     }
@@ -85,7 +88,7 @@ public final class SimNic {
     private Message start(MessageShape shape, Dma dma, TypeCursor cursor, boolean inbound, MessageWork work) {
         if (shape.message() == null) {
             work.strategy = config.strategy(); // an empty message: no packet, no handler, nothing to hold
-            return new Message(work, null, cursor, inbound, 0);
+            return new Message(work, null, null, cursor, inbound, 0);
         }
         long free = memory.free();
         SimConfig resolved = resolveDeltaR(shape, free);
@@ -108,7 +111,13 @@ public final class SimNic {
         }
         if (name == null) {
             work.strategy = "host";
-            return new Message(work, null, cursor, inbound, 0);
+            CpuUnpack cpu = null;
+            if (inbound && (resolved.faults().any() || resolved.oooWindow() > 1)) {
+                long seq = messages++;
+                cpu = new CpuUnpack(cursor, resolved.packetBytes(), new PacketOrder(resolved.oooWindow(),
+                        resolved.seed(), seq), link(resolved, seq), work);
+            }
+            return new Message(work, null, cpu, cursor, inbound, 0);
         }
         HandlerWork setup = new HandlerWork();
         PayloadStrategy strategy = Strategies.open(name, shape, resolved, checkpoints, work, setup);
@@ -118,9 +127,15 @@ public final class SimNic {
         listener.nicMemory(memory.used(), memory.peak());
         work.strategy = name;
         work.nicMemoryBytes = reserved;
-        PacketOrder order = new PacketOrder(resolved.oooWindow(), resolved.seed(), messages++);
+        long seq = messages++;
+        PacketOrder order = new PacketOrder(resolved.oooWindow(), resolved.seed(), seq);
+        LossyLink link = inbound ? link(resolved, seq) : null;
         return new Message(work, new MessageHandlers(resolved, shape, strategy, dma, inbound, work, listener, order,
-                setup), cursor, inbound, reserved);
+                link, setup), null, cursor, inbound, reserved);
+    }
+
+    private static LossyLink link(SimConfig c, long seq) {
+        return new LossyLink(c.faults(), c.seed(), seq);
     }
 
     /** @return the configuration with Δr fixed for this message (the configured one, or the model's) */
@@ -137,13 +152,16 @@ public final class SimNic {
     public final class Message {
         private final MessageWork work;
         private final MessageHandlers handlers;
+        private final CpuUnpack cpu;
         private final TypeCursor cursor;
         private final boolean inbound;
         private long reserved;
 
-        private Message(MessageWork work, MessageHandlers handlers, TypeCursor cursor, boolean inbound, long reserved) {
+        private Message(MessageWork work, MessageHandlers handlers, CpuUnpack cpu, TypeCursor cursor, boolean inbound,
+                        long reserved) {
             this.work = work;
             this.handlers = handlers;
+            this.cpu = cpu;
             this.cursor = cursor;
             this.inbound = inbound;
             this.reserved = reserved;
@@ -167,6 +185,10 @@ public final class SimNic {
         public void chunk(long offset, long length, MemorySegment nic, long nicOffset) {
             if (handlers != null) {
                 handlers.chunk(offset, length, nic, nicOffset);
+                return;
+            }
+            if (cpu != null) {
+                cpu.chunk(offset, length, nic, nicOffset);
                 return;
             }
             if (cursor.position() != offset) {

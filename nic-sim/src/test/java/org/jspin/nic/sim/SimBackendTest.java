@@ -20,6 +20,9 @@ import org.jspin.mpi.LocalRanks;
 import org.jspin.mpi.MpiOptions;
 import org.jspin.mpi.Request;
 import org.jspin.nic.Providers;
+import org.jspin.nic.sim.config.SimConfig;
+import org.jspin.nic.sim.strategy.MessageShape;
+import org.jspin.nic.sim.strategy.Strategies;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -215,5 +218,94 @@ class SimBackendTest {
         assertEquals(1, value(reg, "jspin.sim.handlers.header", 1));
         assertEquals(1, value(reg, "jspin.sim.handlers.completion", 1));
         assertEquals(100, value(reg, "jspin.sim.dma.writes", 1));
+    }
+
+    @Test
+    void aLinkThatLosesAndDuplicatesPacketsStillDeliversTheExactColumn() {
+        System.setProperty("jspin.sim", "strategy=rw-cp,drop=0.05,duplicate=0.05,ooo-window=8,seed=11");
+        MeterRegistry reg = new SimpleMeterRegistry();
+        LocalRanks.run(2, sim(reg), 60, mpi -> {
+            Comm w = mpi.world();
+            for (int round = 0; round < 3; round++) {
+                if (w.rank() == 0) {
+                    w.send(MemorySegment.ofArray(SENT), 1, COLUMN, 1, round);
+                } else {
+                    double[] got = new double[SENT.length];
+                    Arrays.fill(got, -round);
+                    w.recv(MemorySegment.ofArray(got), 1, COLUMN, 0, round);
+                    assertArrayEquals(expectedColumn(-round), got, "round " + round);
+                }
+            }
+        });
+        double dropped = value(reg, "jspin.sim.link.dropped", 1);
+        assertTrue(dropped > 0, "588 packets at 5 %");
+        assertEquals(dropped, value(reg, "jspin.sim.link.retransmissions", 1));
+        assertTrue(value(reg, "jspin.sim.link.duplicates.discarded", 1) > 0);
+        assertEquals(3 * Math.ceil(400_000 / 2048.0), value(reg, "jspin.sim.handlers.payload", 1),
+                "one handler per packet, whatever the link did");
+        assertEquals(3 * 400_000, value(reg, "jspin.memory.nic.written", 1), "each byte written once");
+    }
+
+    @Test
+    void aPacketTheLinkKeepsLosingFailsThatReceiveWithErrOtherAndTheNextMessageStillArrives() {
+        System.setProperty("jspin.sim", "strategy=rw-cp,drop=0.5,retransmits=1");
+        MeterRegistry reg = new SimpleMeterRegistry();
+        Datatype small = Datatype.vector(100, 1, 2, Datatype.DOUBLE).commit(); // one packet: lost twice 1 in 4
+        LocalRanks.run(2, sim(reg), 60, mpi -> {
+            Comm w = mpi.world();
+            if (w.rank() == 0) {
+                w.send(MemorySegment.ofArray(SENT), 1, COLUMN, 1, 0);
+            } else {
+                double[] got = new double[SENT.length];
+                MpiException e = assertThrows(MpiException.class,
+                        () -> w.recv(MemorySegment.ofArray(got), 1, COLUMN, 0, 0), "196 packets at 50 %, 1 retry");
+                assertEquals(ErrorClass.ERR_OTHER, e.errorClass());
+                assertTrue(e.getMessage().contains("the link gives up after 1 retransmissions"), e.getMessage());
+            }
+            // the ranks go on: later messages get through or fail the same way, and nothing is held
+            w.barrier();
+        });
+        assertEquals(0, value(reg, "jspin.sim.nic.memory.in.use", 1), "the failed receive's NIC memory is given back");
+        assertEquals(0, value(reg, "jspin.sim.handlers.completion", 1), "no completion handler for a failed message");
+    }
+
+    @Test
+    void receivesBeyondTheNicMemoryFallBackToTheCpuOneByOneAndAllAreExact() {
+        SimConfig config = SimConfig.parse("strategy=specialized");
+        long need = Strategies.nicBytes("specialized", MessageShape.of(COLUMN, 1), config);
+        System.setProperty("jspin.sim", "strategy=specialized,nic-memory=" + (need + need / 2)); // one at a time
+        MeterRegistry reg = new SimpleMeterRegistry();
+        int messages = 4;
+        LocalRanks.run(2, sim(reg), 60, mpi -> {
+            Comm w = mpi.world();
+            if (w.rank() == 0) {
+                w.barrier(); // every receive is posted, so each is matched on arrival and holds NIC memory
+                Request[] s = new Request[messages];
+                for (int t = 0; t < messages; t++) {
+                    s[t] = w.isend(MemorySegment.ofArray(SENT), 1, COLUMN, 1, t); // all in flight at once
+                }
+                for (Request q : s) {
+                    q.waitFor();
+                }
+            } else {
+                double[][] got = new double[messages][SENT.length];
+                Request[] r = new Request[messages];
+                for (int t = 0; t < messages; t++) {
+                    Arrays.fill(got[t], t);
+                    r[t] = w.irecv(MemorySegment.ofArray(got[t]), 1, COLUMN, 0, t);
+                }
+                w.barrier();
+                for (int t = 0; t < messages; t++) {
+                    r[t].waitFor();
+                    assertArrayEquals(expectedColumn(t), got[t], "message " + t);
+                }
+            }
+        });
+        double offloaded = value(reg, "jspin.sim.messages.offloaded", 1);
+        double fellBack = value(reg, "jspin.sim.messages.fallback", 1);
+        assertEquals(messages, offloaded + fellBack);
+        assertTrue(offloaded >= 1 && fellBack >= 1, offloaded + " offloaded, " + fellBack + " on the CPU");
+        assertTrue(value(reg, "jspin.sim.nic.memory.peak", 1) <= need + need / 2, "never more than the NIC has");
+        assertEquals(0, value(reg, "jspin.sim.nic.memory.in.use", 1), "all given back");
     }
 }

@@ -24,11 +24,13 @@ import org.jspin.error.MpiException;
  * @param iovecEntries   entries of the Portals 4 scatter-gather list the NIC holds at once (v)
  * @param oooWindow      out-of-order delivery: the NIC packets of each chunk are permuted within
  *                       consecutive windows of this many packets (1: in order)
- * @param seed           seed of the out-of-order permutation (deterministic for a seed)
+ * @param seed           seed of the out-of-order permutation and of the link's faults (deterministic
+ *                       for a seed)
+ * @param faults         packets the link loses or duplicates ({@link LinkFaults#NONE}: none)
  * @param timing         the timing model's parameters
  */
 public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR, long nicMemoryBytes,
-                        int iovecEntries, int oooWindow, long seed, TimingConfig timing) {
+                        int iovecEntries, int oooWindow, long seed, LinkFaults faults, TimingConfig timing) {
     /** The strategies by name, {@code auto} last. */
     public static final java.util.List<String> STRATEGIES = java.util.List.of("specialized", "hpu-local", "ro-cp",
             "rw-cp", "iovec", "seek", "auto");
@@ -36,7 +38,8 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
     public static final int MAX_SEGMENT_DEPTH = 16;
 
     /** The defaults; see {@link #describe()} for where each comes from. */
-    public static final SimConfig DEFAULT = new SimConfig("auto", 2048, 32, 0, 4L << 20, 32, 1, 1, TimingConfig.PAPER);
+    public static final SimConfig DEFAULT = new SimConfig("auto", 2048, 32, 0, 4L << 20, 32, 1, 1, LinkFaults.NONE,
+            TimingConfig.PAPER);
 
     /**
      * @throws MpiException ERR_ARG naming the parameter out of range
@@ -55,6 +58,9 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
             throw new MpiException(ErrorClass.ERR_ARG, "delta-r must be 0 (chosen by the model) or a positive multiple"
                     + " of the packet payload " + packetBytes + ", got " + deltaR);
         }
+        if (faults == null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "link faults must not be null (LinkFaults.NONE for none)");
+        }
         if (timing == null) {
             throw new MpiException(ErrorClass.ERR_ARG, "timing configuration must not be null");
         }
@@ -72,49 +78,61 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
 
     /** @return a copy with another strategy */
     public SimConfig withStrategy(String name) {
-        return new SimConfig(name, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
+        return new SimConfig(name, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed,
+                faults, timing);
     }
 
     /** @return a copy with another NIC packet payload (Δr kept if still a multiple, else 16 packets) */
     public SimConfig withPacketBytes(int bytes) {
         long dr = deltaR % bytes == 0 && deltaR >= bytes ? deltaR : 0;
-        return new SimConfig(strategy, bytes, hpus, dr, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
+        return new SimConfig(strategy, bytes, hpus, dr, nicMemoryBytes, iovecEntries, oooWindow, seed, faults, timing);
     }
 
     /** @return a copy with another HPU count */
     public SimConfig withHpus(int count) {
-        return new SimConfig(strategy, packetBytes, count, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
+        return new SimConfig(strategy, packetBytes, count, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed,
+                faults, timing);
     }
 
     /** @return a copy with another Δr */
     public SimConfig withDeltaR(long bytes) {
-        return new SimConfig(strategy, packetBytes, hpus, bytes, nicMemoryBytes, iovecEntries, oooWindow, seed, timing);
+        return new SimConfig(strategy, packetBytes, hpus, bytes, nicMemoryBytes, iovecEntries, oooWindow, seed,
+                faults, timing);
     }
 
     /** @return a copy with another NIC memory capacity */
     public SimConfig withNicMemory(long bytes) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, bytes, iovecEntries, oooWindow, seed, timing);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, bytes, iovecEntries, oooWindow, seed, faults, timing);
     }
 
     /** @return a copy with another iovec length */
     public SimConfig withIovecEntries(int entries) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, entries, oooWindow, seed, timing);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, entries, oooWindow, seed,
+                faults, timing);
     }
 
     /** @return a copy delivering out of order within windows of {@code window} packets, seeded */
     public SimConfig withOutOfOrder(int window, long seed) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, window, seed, timing);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, window, seed,
+                faults, timing);
+    }
+
+    /** @return a copy whose link loses and duplicates packets as {@code f} says */
+    public SimConfig withFaults(LinkFaults f) {
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed,
+                f, timing);
     }
 
     /** @return a copy with other timing parameters */
     public SimConfig withTiming(TimingConfig t) {
-        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed, t);
+        return new SimConfig(strategy, packetBytes, hpus, deltaR, nicMemoryBytes, iovecEntries, oooWindow, seed,
+                faults, t);
     }
 
     /**
      * Reads overrides of the defaults from a spec such as {@code strategy=rw-cp,packet=1024,hpus=16}
-     * (keys: strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed, preset, and the
-     * timing parameters' keys): how the {@code JSPIN_SIM} variable configures the backend of a
+     * (keys: strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed, drop, duplicate,
+     * retransmits, preset, and the timing parameters' keys): how the {@code JSPIN_SIM} variable configures the backend of a
      * running program.
      *
      * @throws MpiException ERR_ARG naming an unknown key or a bad value
@@ -144,12 +162,15 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
                     case "iovec" -> c.withIovecEntries(Integer.parseInt(value));
                     case "ooo-window" -> c.withOutOfOrder(Integer.parseInt(value), c.seed);
                     case "seed" -> c.withOutOfOrder(c.oooWindow, Long.parseLong(value));
+                    case "drop" -> c.withFaults(c.faults.withDrop(Double.parseDouble(value)));
+                    case "duplicate" -> c.withFaults(c.faults.withDuplicate(Double.parseDouble(value)));
+                    case "retransmits" -> c.withFaults(c.faults.withRetransmits(Integer.parseInt(value)));
                     case "preset" -> c.withTiming(TimingConfig.preset(value).with(overridesOf(c.timing)));
                     default -> {
                         if (TimingParam.byKey(key) == null) {
                             throw new MpiException(ErrorClass.ERR_ARG, "unknown sim setting '" + key + "'; known:"
-                                    + " strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed, preset and"
-                                    + " the timing parameters (jspin sim --print-config)");
+                                    + " strategy, packet, hpus, delta-r, nic-memory, iovec, ooo-window, seed, drop,"
+                                    + " duplicate, retransmits, preset and the timing parameters (jspin sim --print-config)");
                         }
                         yield c.withTiming(c.timing.with(key + "=" + value));
                     }
@@ -186,6 +207,9 @@ public record SimConfig(String strategy, int packetBytes, int hpus, long deltaR,
         m.put("iovec", iovecEntries + " entries  (default 32: the ConnectX-3 limit the paper quotes)");
         m.put("ooo-window", oooWindow + " packets  (default 1: in order, as the paper assumes)");
         m.put("seed", Long.toString(seed));
+        m.put("drop", faults.drop() + "  (default 0: a lossless link, as the paper assumes)");
+        m.put("duplicate", faults.duplicate() + "  (default 0)");
+        m.put("retransmits", faults.retransmits() + "  (default 7: InfiniBand RC's 3-bit retry count)");
         m.putAll(timing.describe());
         return m;
     }

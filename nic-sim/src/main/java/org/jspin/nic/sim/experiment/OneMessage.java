@@ -55,7 +55,8 @@ public final class OneMessage {
      * @param listener told of the receiver NIC's handlers and messages (the sender's are not reported)
      * @param verify   whether to compare the result with the host path's
      * @throws MpiException ERR_TYPE for an uncommitted type; ERR_ARG when the configured strategy (not
-     *                      {@code auto}) does not apply, with a message containing "not applicable"
+     *                      {@code auto}) does not apply, with a message containing "not applicable";
+     *                      ERR_OTHER when the configured link loses a packet more often than it retransmits
      */
     public static Result run(Datatype type, long count, SimConfig config, int chunk, WorkListener listener,
                              boolean verify) {
@@ -145,10 +146,16 @@ public final class OneMessage {
                     && in.work().fallback.contains("not applicable")) {
                 throw new MpiException(ErrorClass.ERR_ARG, in.work().fallback + " (" + type + ", count " + count + ")");
             }
-            for (long off = 0; off < total; off += chunk) {
-                long len = Math.min(chunk, total - off);
-                out.chunk(off, len, packet, 0);
-                in.chunk(off, len, packet, 0);
+            try {
+                for (long off = 0; off < total; off += chunk) {
+                    long len = Math.min(chunk, total - off);
+                    out.chunk(off, len, packet, 0);
+                    in.chunk(off, len, packet, 0);
+                }
+            } catch (RuntimeException e) {
+                out.abandon(); // a lost packet: both NICs give their memory back, as the engine has them do
+                in.abandon();
+                throw e;
             }
             out.complete();
             in.complete();

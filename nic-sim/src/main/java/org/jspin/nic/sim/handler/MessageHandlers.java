@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.config.TimingParam;
+import org.jspin.nic.sim.schedule.LossyLink;
 import org.jspin.nic.sim.schedule.PacketOrder;
 import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.PayloadStrategy;
@@ -18,7 +19,8 @@ import org.jspin.nic.sim.work.WorkListener;
 /**
  * The sPIN handlers of one message on one NIC. The fabric brings chunks; each is cut into NIC
  * packets of the configured payload, aligned to the message's start (packet k holds bytes
- * {@code [k·size, (k+1)·size)}), which reach the handlers in order or permuted.
+ * {@code [k·size, (k+1)·size)}), which reach the handlers in order or permuted, through a link that
+ * may lose and duplicate them ({@link LossyLink}: each packet's handler runs exactly once).
  *
  * <p>Inbound, the message's {@link ReceiveTimeline} decides when and on which HPU each handler runs,
  * in simulated time: the header handler before the first packet, a payload handler per packet, the
@@ -35,6 +37,25 @@ public final class MessageHandlers {
     private final MessageWork totals;
     private final WorkListener listener;
     private final PacketOrder order;
+    private final LossyLink link;
+    private final LossyLink.Receiver toHandlers = new LossyLink.Receiver() {
+        @Override
+        public void arrived(int slot) {
+            int fixed = strategy.fixedHpu() ? strategy.hpuFor(packetsSeen, starts[slot], config.hpus()) : -1;
+            packetsSeen++;
+            timeline.arrive(slot, lengths[slot], fixed, setup, runner);
+        }
+
+        @Override
+        public void wasted(int slot) {
+            timeline.wasted(lengths[slot]);
+        }
+
+        @Override
+        public void nack() {
+            timeline.nack();
+        }
+    };
     private final HandlerWork setup;
     private final HandlerWork work = new HandlerWork();
     private final ReceiveTimeline timeline;
@@ -45,14 +66,16 @@ public final class MessageHandlers {
     private MemorySegment nic;
     private long nicOffset;
     private long chunkOffset;
-    private long arrived;
+    private long packetsSeen;
 
     /**
      * @param setup the header handler's own work (checkpoint copies, first iovec batch) done while the
      *              strategy's state was made; counted as the header handler's
+     * @param link  the link that brings the inbound packets (unused outbound)
      */
     public MessageHandlers(SimConfig config, MessageShape shape, PayloadStrategy strategy, Dma dma, boolean inbound,
-                           MessageWork totals, WorkListener listener, PacketOrder order, HandlerWork setup) {
+                           MessageWork totals, WorkListener listener, PacketOrder order, LossyLink link,
+                           HandlerWork setup) {
         this.config = config;
         this.shape = shape;
         this.strategy = strategy;
@@ -61,6 +84,7 @@ public final class MessageHandlers {
         this.totals = totals;
         this.listener = listener;
         this.order = order;
+        this.link = link;
         this.setup = setup;
         totals.add(setup);
         if (inbound) {
@@ -112,16 +136,17 @@ public final class MessageHandlers {
         if (!inbound) {
             for (int i = 0; i < n; i++) {
                 work.clear();
-                int hpu = strategy.hpuFor(arrived++, starts[i], config.hpus());
+                int hpu = strategy.hpuFor(packetsSeen++, starts[i], config.hpus());
                 run(i, hpu, work, HandlerKind.OUTBOUND);
             }
             return;
         }
-        for (int i = 0; i < n; i++) {
-            int slot = arrival[i];
-            int fixed = strategy.fixedHpu() ? strategy.hpuFor(arrived, starts[slot], config.hpus()) : -1;
-            arrived++;
-            timeline.arrive(slot, lengths[slot], fixed, setup, runner);
+        try {
+            link.carry(arrival, n, first, toHandlers);
+        } finally {
+            totals.packetsDropped = link.dropped();
+            totals.duplicatesDiscarded = link.discarded();
+            totals.retransmissions = link.retransmitted();
         }
         timeline.drain(runner); // every handler of this chunk has run before its bytes go back to the fabric
     }

@@ -82,6 +82,8 @@ public final class ReceiveTimeline {
     private long schedulingWait;
     private long backpressureEvents;
     private long backpressurePs;
+    private long wastedBytes;
+    private long nacks;
 
     /**
      * @param sampleEveryPs width of the DMA queue occupancy samples (0: none)
@@ -128,6 +130,36 @@ public final class ReceiveTimeline {
         startUntil(ready, runner);
         enqueue(slot, Math.max(ready, gate), fixedHpu, bytes);
         startUntil(Math.max(ready, gate), runner);
+    }
+
+    /**
+     * A transmission of {@code bytes} that reached no handler (lost on the link, or a copy the NIC
+     * discarded): it took the link's time all the same.
+     */
+    public void wasted(long bytes) {
+        bytesSent += bytes;
+        wastedBytes += bytes;
+    }
+
+    /**
+     * The NIC asked for lost packets again: the sender resends them one link round trip later (the
+     * NACK's way there and the packet's way back), so everything after waits that much longer. This
+     * charges a loss found by a gap; a lost last packet, which a real sender finds by its
+     * retransmission timer, is charged the same, which is optimistic.
+     */
+    public void nack() {
+        linkDelay += 2 * linkLatencyPs;
+        nacks++;
+    }
+
+    /** @return NACK round trips waited */
+    public long nacks() {
+        return nacks;
+    }
+
+    /** @return bytes of transmissions that reached no handler */
+    public long wastedBytes() {
+        return wastedBytes;
     }
 
     /** Starts every waiting handler (at the end of a chunk, while its bytes are still there). */

@@ -14,7 +14,9 @@ import java.util.Map;
  * and how many were found already built;</li>
  * <li>{@link #nicMemoryBytes}: NIC memory the message's description and state took;</li>
  * <li>{@link #cpuBytes}: bytes the CPU copied instead (a fallback, or an unexpected message
- * unpacked from the overflow buffer).</li>
+ * unpacked from the overflow buffer);</li>
+ * <li>{@link #packetsDropped}, {@link #duplicatesDiscarded}, {@link #retransmissions}: what a faulty
+ * link ({@code LinkFaults}) did to the message's packets, and what the NIC did about it.</li>
  * </ul>
  */
 public final class MessageWork {
@@ -72,6 +74,12 @@ public final class MessageWork {
     public long nicMemoryBytes;
     /** Bytes the CPU copied instead of the NIC. */
     public long cpuBytes;
+    /** Transmissions of the message's packets the link lost. */
+    public long packetsDropped;
+    /** Copies of packets already received that the NIC discarded before any handler. */
+    public long duplicatesDiscarded;
+    /** Packets sent again after the NIC asked for them. */
+    public long retransmissions;
     /** Host cache lines the DMA commands covered whole. */
     public long fullLines;
     /** Host cache lines the DMA commands covered in part. */
@@ -136,6 +144,9 @@ public final class MessageWork {
         m.put("search_steps", searchSteps);
         m.put("nic_memory_bytes", nicMemoryBytes);
         m.put("cpu_bytes", cpuBytes);
+        m.put("packets_dropped", packetsDropped);
+        m.put("duplicates_discarded", duplicatesDiscarded);
+        m.put("retransmissions", retransmissions);
         m.put("dma_full_lines", fullLines);
         m.put("dma_partial_lines", partialLines);
         if (timing != null) {
