@@ -96,6 +96,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final AtomicReference<String> startFailure = new AtomicReference<>();
     private final List<Channel> accepted = new ArrayList<>();
     private final DrivenIoEventLoop loop;
+    private final PeerLiveness liveness = PeerLiveness.configured(System.getenv());
     private Channel server;
     private volatile Runnable wakeup = () -> { };
     /** The engine's handler, from its first poll: asked where DATA payloads land. */
@@ -251,9 +252,10 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
      * side alike; called before its first read (so that its read buffers are {@link LandingReads})
      * and, on the connecting side, before it connects.
      */
-    private static void configure(SocketChannel ch) {
+    private void configure(SocketChannel ch) {
         SocketChannelConfig c = ch.config();
         c.setTcpNoDelay(true);
+        liveness.apply(ch);
         c.setWriteBufferWaterMark(WATER_MARK);
         c.setAllocator(PooledByteBufAllocator.DEFAULT);
         c.setRecvByteBufAllocator(new LandingReads(READS));

@@ -1,0 +1,84 @@
+package org.jspin.transport.netty;
+
+import java.util.Map;
+
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioChannelOption;
+import jdk.net.ExtendedSocketOptions;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
+/**
+ * How a connection finds that its peer's host is gone when nothing tells it: a host that loses its
+ * link or power sends no reset, and TCP alone would retransmit for a quarter of an hour. The kernel
+ * does the watching, so a rank that is merely slow (a long computation, a GC pause, a stopped
+ * process) is never taken for dead: its kernel still acknowledges.
+ *
+ * <ul>
+ * <li>Keepalive: an idle connection is probed after {@code timeout / 2} seconds of silence, then
+ * once a second, and closed when the other {@code timeout - timeout / 2} probes go unanswered: about
+ * {@code timeout} in all.</li>
+ * <li>{@code TCP_USER_TIMEOUT} (native epoll only; Linux): a connection whose sent data stays
+ * unacknowledged for {@code timeout} is closed.</li>
+ * </ul>
+ *
+ * A closed connection fails the peer, whose pending requests then fail with ERR_PROC_FAILED.
+ *
+ * @param timeoutSeconds how long a peer's host may be unreachable before the peer is failed
+ */
+record PeerLiveness(int timeoutSeconds) {
+    /** Setting of the timeout in seconds: a system property, or else an environment variable. */
+    static final String PROPERTY = "jspin.peer.timeout";
+    /** @see #PROPERTY */
+    static final String ENV = "JSPIN_PEER_TIMEOUT";
+    /**
+     * Assumed: ten seconds, ten times a TCP connection's initial retransmission timeout and far
+     * beyond any pause of a live host's kernel, yet short enough that a job notices a lost host
+     * while its user waits.
+     */
+    static final int DEFAULT_SECONDS = 10;
+
+    PeerLiveness {
+        if (timeoutSeconds < 2 || timeoutSeconds > 86_400) {
+            throw new MpiException(ErrorClass.ERR_ARG, "peer timeout must be 2 to 86400 seconds, got " + timeoutSeconds);
+        }
+    }
+
+    /**
+     * @return the timeout {@code -Djspin.peer.timeout} or {@code JSPIN_PEER_TIMEOUT} sets, or the default
+     * @throws MpiException ERR_ARG naming a setting that is not a whole number of seconds in range
+     */
+    static PeerLiveness configured(Map<String, String> env) {
+        String value = System.getProperty(PROPERTY, env.get(ENV));
+        if (value == null || value.isBlank()) {
+            return new PeerLiveness(DEFAULT_SECONDS);
+        }
+        try {
+            return new PeerLiveness(Integer.parseInt(value.strip()));
+        } catch (NumberFormatException e) {
+            throw new MpiException(ErrorClass.ERR_ARG, ENV + " (or -D" + PROPERTY + ") must be whole seconds, got '"
+                    + value + "'");
+        }
+    }
+
+    /** Sets keepalive, and the user timeout where the transport has it, on a peer connection. */
+    void apply(SocketChannel ch) {
+        int idle = Math.max(1, timeoutSeconds / 2);
+        int probes = Math.max(1, timeoutSeconds - idle);
+        ch.config().setKeepAlive(true);
+        if (EventLoops.EPOLL) {
+            ch.config().setOption(EpollChannelOption.TCP_KEEPIDLE, idle);
+            ch.config().setOption(EpollChannelOption.TCP_KEEPINTVL, 1);
+            ch.config().setOption(EpollChannelOption.TCP_KEEPCNT, probes);
+            ch.config().setOption(EpollChannelOption.TCP_USER_TIMEOUT, timeoutSeconds * 1000);
+            return;
+        }
+        // NIO: the JDK's options (Linux and macOS); no user timeout there, so unacknowledged data is
+        // left to TCP's own retransmission limit
+        ch.config().setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), idle);
+        ch.config().setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), 1);
+        ch.config().setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), probes);
+    }
+}
