@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 import org.jspin.cli.SystemTestPrograms.StreamUntilKilled;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,16 +119,17 @@ class NamespacesSystemTest {
      * drops off the network (its link goes down: no reset, no FIN, nothing). Rank 0's pending
      * receives fail with ERR_PROC_FAILED within the fabric's peer timeout, and both ranks end.
      */
-    @Test
+    @ParameterizedTest(name = "{0} variables, {1} backend")
+    @CsvSource({"slurm, host", "ompi, sim"})
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
-    void aHostThatVanishesMidTransferFailsItsPeersReceivesWithProcFailedInBoundedTime()
+    void aHostThatVanishesMidTransferFailsItsPeersReceivesWithProcFailedInBoundedTime(String launcher, String backend)
             throws InterruptedException, IOException {
         String secret = secret();
         Path report = dir.resolve("rank0-report.txt");
         List<String> program = new ArrayList<>(SpawnedProcess.javaCommand());
         program.addAll(List.of(StreamUntilKilled.class.getName(), report.toString(), "exit"));
-        SpawnedProcess rank0 = start(0, program, env("slurm", 0, 2, 0, secret, "host"));
-        SpawnedProcess rank1 = start(1, program, env("slurm", 1, 2, 1, secret, "host"));
+        SpawnedProcess rank0 = start(0, program, env(launcher, 0, 2, 0, secret, backend));
+        SpawnedProcess rank1 = start(1, program, env(launcher, 1, 2, 1, secret, backend));
         rank0.awaitOut(l -> l.startsWith("flowing bytes="), Duration.ofSeconds(60), "saying that data flows to rank 0");
         long downAt = System.currentTimeMillis();
         hosts.linkDown(1);
@@ -146,7 +146,7 @@ class NamespacesSystemTest {
         assertEquals(7, code0, rank0.transcript());
         int code1 = rank1.awaitExit(Duration.ofSeconds(60));
         assertNotEquals(0, code1, "rank 1's sends cannot have succeeded\n" + rank1.transcript());
-        System.out.printf("link down: rank 0 saw ERR_PROC_FAILED after %d ms (%s); rank 1 exited %d %.1f s after its"
-                + " start%n", noticedAfter, m.group(0).replaceAll(" reason=.*", ""), code1, rank1.elapsedSeconds());
+        System.out.printf("link down (%s, %s): rank 0 saw ERR_PROC_FAILED after %d ms (%s); rank 1 exited %d %.1f s after its"
+                + " start%n", launcher, backend, noticedAfter, m.group(0).replaceAll(" reason=.*", ""), code1, rank1.elapsedSeconds());
     }
 }
