@@ -21,14 +21,16 @@ import org.junit.jupiter.api.Timeout;
  * gives the launcher (and the launcher its ranks): sixteen ranks of halo2d on this machine's two
  * cores, and random traffic with checksums plus a bulk transfer between two ranks. The soak
  * variant ({@code -Djspin.soak=true}) sends 100,000 random messages and 1 GiB; the suite's, 2,000
- * and 128 MiB. Each rank reports its peak heap and thread count, which must stay bounded.
+ * and 128 MiB. Each rank reports its peak heap, thread count, direct buffers and resident set, which
+ * must stay bounded.
  */
 class LoadSystemTest {
     private static final boolean SOAK = Boolean.getBoolean("jspin.soak");
     /** Seconds a run may take: the suite's, or the soak's. */
     private static final int LIMIT = SOAK ? 3000 : 200;
     private static final Pattern LOAD = Pattern.compile(
-            "\\[(\\d+)] load rank=\\d+ messages=(\\d+) bytes=(\\d+) mismatches=(\\d+) heapPeakMiB=(\\d+) threadsPeak=(\\d+)");
+            "\\[(\\d+)] load rank=\\d+ messages=(\\d+) bytes=(\\d+) mismatches=(\\d+) heapPeakMiB=(\\d+) threadsPeak=(\\d+)"
+            + " directPeakMiB=(\\d+) rssPeakMiB=(\\d+)");
 
     private final List<SpawnedProcess> started = new ArrayList<>();
 
@@ -76,6 +78,10 @@ class LoadSystemTest {
             int threads = Integer.parseInt(m.group(6));
             assertTrue(heapPeak <= 256, "heap peak " + heapPeak + " MiB above the 256 MiB heap: " + line);
             assertTrue(threads <= 40, "thread peak " + threads + ": " + line);
+            long direct = Long.parseLong(m.group(7));
+            long rss = Long.parseLong(m.group(8));
+            assertTrue(direct <= 128, "direct buffers peaked at " + direct + " MiB: " + line);
+            assertTrue(rss <= 1024, "resident set peaked at " + rss + " MiB: " + line);
             if (m.group(1).equals("1")) {
                 assertTrue(Long.parseLong(m.group(3)) >= (long) bulkMiB << 20, "bytes received: " + line);
             }

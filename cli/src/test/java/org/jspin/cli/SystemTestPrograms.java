@@ -310,7 +310,11 @@ public final class SystemTestPrograms {
      * then {@code args[2]} MiB in 1 MiB messages; the seed is {@code args[1]}. The receiver
      * packs what it got and compares it with the packed pattern the sender started from, message
      * by message. At the end each rank prints
-     * {@code load rank=R messages=N bytes=B mismatches=M heapPeakMiB=H threadsPeak=T}.
+     * {@code load rank=R messages=N bytes=B mismatches=M heapPeakMiB=H threadsPeak=T directPeakMiB=D rssPeakMiB=S}:
+     * D is the most direct buffer memory seen in use at once (the JDK's direct buffers, Netty's
+     * included, plus any Netty allocates past the JDK's count), sampled every 20 ms; S the process's
+     * peak resident size (VmHWM), which covers everything else outside the heap (native segments,
+     * code, thread stacks).
      */
     public static final class RandomTraffic {
         /** Distinct random shapes per run. */
@@ -364,10 +368,11 @@ public final class SystemTestPrograms {
             }
         }
 
-        public static void main(String[] args) {
+        public static void main(String[] args) throws InterruptedException {
             int messages = Integer.parseInt(args[0]);
             long seed = Long.parseLong(args[1]);
             int bulkMiB = Integer.parseInt(args[2]);
+            OffHeapPeak offHeap = new OffHeapPeak();
             try (Mpi mpi = Mpi.init(); java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
                 Comm w = mpi.world();
                 int r = w.rank();
@@ -417,8 +422,67 @@ public final class SystemTestPrograms {
                 }
                 int threads = java.lang.management.ManagementFactory.getThreadMXBean().getPeakThreadCount();
                 System.out.println("load rank=" + r + " messages=" + (messages + bulkMiB) + " bytes=" + bytes
-                        + " mismatches=" + mismatches + " heapPeakMiB=" + (heapPeak >> 20) + " threadsPeak=" + threads);
+                        + " mismatches=" + mismatches + " heapPeakMiB=" + (heapPeak >> 20) + " threadsPeak=" + threads
+                        + " directPeakMiB=" + (offHeap.stop() >> 20) + " rssPeakMiB=" + (OffHeapPeak.residentPeak() >> 20));
             }
+        }
+    }
+
+    /**
+     * Samples direct buffer memory while a program runs: the JDK's direct buffer pool plus Netty's
+     * direct buffers that bypass it (native {@code MemorySegment}s are in neither: the resident peak
+     * covers them).
+     */
+    static final class OffHeapPeak {
+        private final java.util.concurrent.atomic.AtomicLong peak = new java.util.concurrent.atomic.AtomicLong();
+        private final Thread sampler;
+        private volatile boolean running = true;
+
+        OffHeapPeak() {
+            sampler = Thread.ofPlatform().daemon().name("off-heap-sampler").start(() -> {
+                while (running) {
+                    peak.accumulateAndGet(now(), Math::max);
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+        }
+
+        static long now() {
+            long used = 0;
+            for (java.lang.management.BufferPoolMXBean b
+                    : java.lang.management.ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class)) {
+                if (b.getName().equals("direct")) {
+                    used += b.getMemoryUsed();
+                }
+            }
+            long netty = io.netty.util.internal.PlatformDependent.usedDirectMemory(); // -1 when it uses the JDK's
+            return used + Math.max(0, netty);
+        }
+
+        /** @return the peak, sampled once more now */
+        long stop() throws InterruptedException {
+            running = false;
+            sampler.interrupt();
+            sampler.join();
+            return peak.accumulateAndGet(now(), Math::max);
+        }
+
+        /** @return this process's peak resident set (VmHWM), or -1 where /proc does not say */
+        static long residentPeak() {
+            try {
+                for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+                    if (line.startsWith("VmHWM:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", "")) << 10;
+                    }
+                }
+            } catch (IOException | NumberFormatException e) {
+                return -1;
+            }
+            return -1;
         }
     }
 }
