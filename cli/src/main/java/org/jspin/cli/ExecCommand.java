@@ -1,6 +1,10 @@
 package org.jspin.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.jspin.error.MpiException;
 
@@ -20,6 +24,11 @@ import picocli.CommandLine.Mixin;
                 + " and JSPIN_SECRET).",
                 "PROGRAM is halo2d, halo3d, fft2d, particles, pingpong, or a main class (with --classpath)."})
 final class ExecCommand implements Callable<Integer> {
+    /** How long an orphaned rank's descendants get between SIGTERM and SIGKILL. */
+    private static final long ORPHAN_GRACE_MILLIS = 1_000;
+    /** How often a rank checks that the jspin run that started it is still its parent. */
+    private static final long WATCH_MILLIS = 100;
+
     @Mixin
     ProgramSpec spec;
 
@@ -46,17 +55,53 @@ final class ExecCommand implements Callable<Integer> {
         if (pid == null) {
             return;
         }
+        long launcher;
         try {
-            ProcessHandle.of(Long.parseLong(pid.trim())).ifPresentOrElse(
-                    h -> h.onExit().thenRun(ExecCommand::orphaned),
-                    ExecCommand::orphaned);
+            launcher = Long.parseLong(pid.trim());
         } catch (NumberFormatException e) {
             System.err.println("jspin exec: ignoring JSPIN_LAUNCHER_PID='" + pid + "' (not a process id)");
+            return;
         }
+        if (parentPid() == launcher) {
+            // The launcher is our parent (setsid execs the rank in place): watch that, not its pid.
+            // The kernel re-parents us the moment the launcher dies, whereas onExit() of a process
+            // that is not our child polls at intervals growing to 5 s and takes a zombie for alive,
+            // so a killed launcher that its own parent never reaps would go unnoticed for ever.
+            Thread.ofPlatform().daemon().name("jspin-launcher-watch").start(() -> {
+                while (parentPid() == launcher) {
+                    try {
+                        Thread.sleep(WATCH_MILLIS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                orphaned();
+            });
+            return;
+        }
+        ProcessHandle.of(launcher).ifPresentOrElse(h -> h.onExit().thenRun(ExecCommand::orphaned), ExecCommand::orphaned);
+    }
+
+    private static long parentPid() {
+        return ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
     }
 
     private static void orphaned() {
         System.err.println("jspin exec: the jspin run that started this rank is gone; exiting");
+        // A launcher killed by SIGKILL cannot stop what this rank started (its process-group sweep
+        // runs in the launcher), so the rank takes its descendants with it: SIGTERM, a moment for
+        // them to go, then SIGKILL. All are listed first: a grandchild outlives its parent's death.
+        List<ProcessHandle> below = ProcessHandle.current().descendants().toList();
+        below.forEach(ProcessHandle::destroy);
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ORPHAN_GRACE_MILLIS);
+        for (ProcessHandle h : below) {
+            try {
+                h.onExit().get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException | ExecutionException | TimeoutException e) {
+                break; // out of time (or interrupted): what is left gets SIGKILL
+            }
+        }
+        below.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         Runtime.getRuntime().halt(143);
     }
 }
