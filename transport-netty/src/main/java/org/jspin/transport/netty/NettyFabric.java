@@ -170,15 +170,21 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             // on the listener too: an accepted socket's window scale is agreed before configure() runs
             sb.option(ChannelOption.SO_RCVBUF, RCVBUF);
         }
-        ChannelFuture bound = sb.bind(launch.bindHost(), 0);
+        String host = launch.listenHost();
+        int base = launch.basePort();
+        int port = base == 0 ? 0 : base + rank;
+        if (port > 65535) {
+            throw new MpiException(ErrorClass.ERR_ARG, "rank " + rank + " would listen on port " + port + " ("
+                    + portRule() + "), beyond 65535: give JSPIN_BIND a lower port, or none");
+        }
+        ChannelFuture bound = sb.bind(host, port);
         driveUntil(bound::isDone, deadline);
         if (!bound.isSuccess()) {
-            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not listen on " + launch.bindHost()
-                    + ": " + bound.cause());
+            throw cannotListen(host, port, bound.cause());
         }
         server = bound.channel();
         InetSocketAddress local = (InetSocketAddress) server.localAddress();
-        String me = launch.bindHost() + ":" + local.getPort();
+        String me = host + ":" + local.getPort();
         List<String> endpoints = launch.exchange().exchange(rank, me, launch.connectTimeout());
         if (endpoints.size() != size) {
             throw new MpiException(ErrorClass.ERR_OTHER, "the endpoint exchange returned " + endpoints.size()
@@ -203,6 +209,39 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                     + missing + " within " + launch.connectTimeout().toMillis() + " ms");
         }
         LOG.debug("rank {}: connected to {} peers over {} ({})", rank, size - 1, EventLoops.transport(), me);
+    }
+
+    /**
+     * Why the listener could not bind, in words: the address and port, and the system's reason
+     * without the exception's class (Netty's epoll says {@code bind(..) failed: Address already in
+     * use}, NIO a {@link java.net.BindException}); a taken port says so and what to do about it.
+     */
+    private MpiException cannotListen(String host, int port, Throwable cause) {
+        String at = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + (port == 0 ? " (any free port)" : ":" + port);
+        String why;
+        if (cause instanceof java.nio.channels.UnresolvedAddressException) {
+            why = "the host name does not resolve";
+        } else if (cause != null && cause.getMessage() != null) {
+            why = cause.getMessage();
+            int failed = why.indexOf("failed: ");
+            if (failed >= 0 && why.startsWith("bind(")) {
+                why = why.substring(failed + "failed: ".length());
+            }
+        } else {
+            why = String.valueOf(cause);
+        }
+        if (why.toLowerCase(java.util.Locale.ROOT).contains("already in use")) {
+            why = "the port is already in use by another socket"
+                    + (port == 0 ? "" : " (" + portRule() + "); free it, give JSPIN_BIND other ports, or no port for any"
+                    + " free one");
+        }
+        return new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " cannot listen on " + at + ": " + why, cause);
+    }
+
+    /** @return how this rank's port follows from the bind address, for messages */
+    private String portRule() {
+        int base = launch.basePort();
+        return "JSPIN_BIND=" + launch.bindHost().strip() + " gives rank r port " + base + " + r";
     }
 
     /** Runs the loop on this thread until {@code done} or the deadline. */

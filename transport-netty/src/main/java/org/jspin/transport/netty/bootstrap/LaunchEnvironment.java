@@ -32,8 +32,9 @@ import org.jspin.transport.netty.bootstrap.rendezvous.RendezvousServer;
  *       and {@code JSPIN_SECRET}, the same for every rank.</li>
  * </ul>
  *
- * {@code JSPIN_BIND} sets the address ranks listen on (loopback otherwise) and
- * {@code JSPIN_CONNECT_TIMEOUT} the start-up wait in seconds (30 otherwise).
+ * {@code JSPIN_BIND} sets the address ranks listen on (loopback otherwise), optionally with a port
+ * ({@code host:port}, {@code [v6]:port}: rank r then listens on port + r; any free port otherwise),
+ * and {@code JSPIN_CONNECT_TIMEOUT} the start-up wait in seconds (30 otherwise).
  */
 public final class LaunchEnvironment implements LaunchProvider {
     @Override

@@ -46,6 +46,27 @@ class LaunchEnvironmentTest {
     }
 
     @Test
+    void aPortInTheBindAddressIsTheBaseOfEveryRanksPort() {
+        Map<String, String> run = Map.of("JSPIN_RANK", "1", "JSPIN_SIZE", "2", "JSPIN_JOB", "run-2", "JSPIN_SECRET", SECRET,
+                "JSPIN_RENDEZVOUS", "127.0.0.1:4000");
+        for (String[] c : new String[][] {{"127.0.0.2:7000", "127.0.0.2", "7000"}, {"127.0.0.2", "127.0.0.2", "0"},
+                {"[::1]:7000", "::1", "7000"}, {"[::1]", "::1", "0"}, {"::1", "::1", "0"}, {"localhost:0", "localhost", "0"}}) {
+            Map<String, String> env = new java.util.HashMap<>(run);
+            env.put("JSPIN_BIND", c[0]);
+            NettyLaunch launch = this.env.detect(env).orElseThrow().job().attachment(NettyLaunch.KEY, NettyLaunch.class,
+                    () -> null);
+            assertEquals(c[0], launch.bindHost());
+            assertEquals(c[1], launch.listenHost(), c[0]);
+            assertEquals(Integer.parseInt(c[2]), launch.basePort(), c[0]);
+        }
+        Map<String, String> env = new java.util.HashMap<>(run);
+        env.put("JSPIN_BIND", "127.0.0.1:port");
+        MpiException e = assertThrows(MpiException.class, () -> this.env.detect(env));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("JSPIN_BIND") && e.getMessage().contains("'127.0.0.1:port'"), e.getMessage());
+    }
+
+    @Test
     void openMpiAndSlurmUseTheRendezvousOfRankZeroAndTheGivenBindAddress() {
         Launched o = env.detect(Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "2", "JSPIN_SECRET", SECRET,
                 "JSPIN_RENDEZVOUS", "127.0.0.1:4001", "JSPIN_BIND", "127.0.0.2", "JSPIN_CONNECT_TIMEOUT", "7")).orElseThrow();
