@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -131,6 +133,54 @@ class RunCommandSystemTest {
         Set<ProcessHandle> seen = run.everyProcessSeen();
         assertTrue(seen.size() >= 3, "at least the three ranks were seen alive: " + seen + "\n" + run.transcript());
         SpawnedProcess.assertAllGone(seen, GONE, run.transcript());
+    }
+
+    /** @return a loopback port p such that p and p + 1 were both free a moment ago */
+    private static int twoFreeLoopbackPorts() throws IOException {
+        InetAddress lo = InetAddress.getLoopbackAddress();
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try (ServerSocket a = new ServerSocket(0, 1, lo)) {
+                int p = a.getLocalPort();
+                if (p < 65535) {
+                    try (ServerSocket b = new ServerSocket(p + 1, 1, lo)) {
+                        return p;
+                    } catch (IOException taken) {
+                        // try another
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("no two adjacent free loopback ports");
+    }
+
+    /**
+     * A fabric port in use: {@code JSPIN_BIND=127.0.0.1:P} gives rank r port P + r, and this test
+     * holds rank 1's. Rank 1 fails at once with a message naming the address and saying the port
+     * is in use (no {@code BindException}, no Netty stack trace); the job ends non-zero naming
+     * rank 1, and leaves nothing behind.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aFabricPortInUseEndsTheJobNamingTheRankTheAddressAndThePort() throws InterruptedException, IOException {
+        int base = twoFreeLoopbackPorts();
+        try (ServerSocket taken = new ServerSocket(base + 1, 1, InetAddress.getLoopbackAddress())) {
+            SpawnedProcess run = SpawnedProcess.start(SpawnedProcess.jspin("run", "-n", "2", "--timeout", "50",
+                    Ring.class.getName()), Map.of("JSPIN_BIND", "127.0.0.1:" + base));
+            started.add(run);
+            run.awaitRankPids(2, Duration.ofSeconds(40));
+            int code = run.awaitExit(Duration.ofSeconds(50));
+
+            assertEquals(1, code, run.transcript());
+            String said = "[1] jspin exec: " + Ring.class.getName() + " failed: ERR_OTHER: rank 1 cannot listen on 127.0.0.1:"
+                    + (base + 1) + ": the port is already in use by another socket";
+            assertTrue(run.err().contains(said), "missing '" + said + "'\n" + run.transcript());
+            assertTrue(run.err().contains("jspin run: rank 1 exited with code 1"), "the launcher names rank 1\n" + run.transcript());
+            assertFalse(run.err().contains("BindException") || run.err().contains("io.netty") || run.err().contains("\tat "),
+                    "no exception class or stack trace for the user\n" + run.transcript());
+            SpawnedProcess.assertAllGone(run.everyProcessSeen(), GONE, run.transcript());
+            System.out.println(String.format("fabric port in use: jspin run exited %d after %.1f s: ", code, run.elapsedSeconds())
+                    + run.err().lines().filter(l -> l.contains("cannot listen")).findFirst().orElse("?"));
+        }
     }
 
     /** A job of {@link StreamUntilKilled} whose rank 1 the test killed, once data flowed, at {@code killedAt}. */
