@@ -36,7 +36,13 @@ public final class DimsCreate {
             if (dims[i] == 0) {
                 free++;
             } else {
-                fixed = Math.multiplyExact(fixed, dims[i]);
+                try {
+                    fixed = Math.multiplyExact(fixed, dims[i]);
+                } catch (ArithmeticException e) {
+                    // an ArithmeticException escaped here before (found by CallFuzzTest)
+                    throw new MpiException(ErrorClass.ERR_DIMS, "the fixed dimensions " + Arrays.toString(dims)
+                            + " multiply to more than " + Integer.MAX_VALUE);
+                }
             }
         }
         if (nnodes % fixed != 0) {

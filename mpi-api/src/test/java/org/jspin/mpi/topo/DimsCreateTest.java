@@ -54,6 +54,11 @@ class DimsCreateTest {
         assertThrows(MpiException.class, () -> DimsCreate.dimsCreate(8, new int[] {2, 2}));
         assertEquals(ErrorClass.ERR_ARG,
                 assertThrows(MpiException.class, () -> DimsCreate.dimsCreate(0, new int[] {0})).errorClass());
+        // fixed dimensions whose product overflows an int (an ArithmeticException escaped before)
+        MpiException big = assertThrows(MpiException.class,
+                () -> DimsCreate.dimsCreate(12, new int[] {1 << 16, 1 << 16, 0}));
+        assertEquals(ErrorClass.ERR_DIMS, big.errorClass());
+        assertTrue(big.getMessage().contains("[65536, 65536, 0]"), big.getMessage());
     }
 
     private static int[] parse(String s) {
