@@ -118,10 +118,12 @@ public final class CartGrid {
                     "direction must be in [0, " + dims.length + "), got " + direction);
         }
         int[] c = coords(rank);
-        return new int[] {neighbour(c, direction, -disp), neighbour(c, direction, disp)};
+        // -(long) disp: -disp overflows for Integer.MIN_VALUE, which gave a wrong source in a
+        // periodic dimension (found by CallFuzzTest)
+        return new int[] {neighbour(c, direction, -(long) disp), neighbour(c, direction, disp)};
     }
 
-    private int neighbour(int[] coords, int direction, int disp) {
+    private int neighbour(int[] coords, int direction, long disp) {
         int[] c = coords.clone();
         long moved = (long) c[direction] + disp;
         if (!periods[direction] && (moved < 0 || moved >= dims[direction])) {

@@ -42,6 +42,9 @@ class CartGridTest {
         assertArrayEquals(new int[] {Ranks.PROC_NULL, Ranks.PROC_NULL}, grid.shift(corner, 0, 5));
         assertArrayEquals(new int[] {grid.rank(new int[] {0, 2}), grid.rank(new int[] {0, 2})},
                 grid.shift(corner, 1, 2), "two steps on a ring of four reach the same rank both ways");
+        // Integer.MIN_VALUE steps on a ring of three: 2^31 = 2 (mod 3) back, and as many forward
+        CartGrid ring = new CartGrid(new int[] {3}, new boolean[] {true});
+        assertArrayEquals(new int[] {2, 1}, ring.shift(0, 0, Integer.MIN_VALUE), "source 0 + 2^31, dest 0 - 2^31");
     }
 
     @Test
