@@ -42,9 +42,18 @@ public final class Ops {
      * Checks that {@code op} is defined on {@code type}, as collectives do before any message
      * moves: the predefined operators are defined on the named types only, user operators on any.
      *
-     * @throws MpiException ERR_OP naming the operator and the type
+     * @throws MpiException ERR_OP naming the operator and the type, or for a null operator;
+     *                      ERR_TYPE for a null type
      */
     public static void checkApplicable(ReduceOp op, Datatype type) {
+        // null arguments are invalid ones, not "applicable": a null op passed silently and a null
+        // type was blamed on the operator (found by CallFuzzTest)
+        if (op == null) {
+            throw new MpiException(ErrorClass.ERR_OP, "reduction operator must not be null");
+        }
+        if (type == null) {
+            throw new MpiException(ErrorClass.ERR_TYPE, op.name() + ": datatype must not be null");
+        }
         if (op instanceof Predefined p && !Predefined.supports(type)) {
             throw p.undefinedOn(type);
         }

@@ -113,5 +113,10 @@ class OpsTest {
                 assertThrows(MpiException.class, () -> Ops.MIN.apply(big, big, 1, pair)).errorClass());
         assertEquals(ErrorClass.ERR_OP,
                 assertThrows(MpiException.class, () -> Ops.user("none", null, true)).errorClass());
+        // a null operator is not applicable to anything, and a null type is the type's fault
+        assertEquals(ErrorClass.ERR_OP,
+                assertThrows(MpiException.class, () -> Ops.checkApplicable(null, Datatype.INT)).errorClass());
+        assertEquals(ErrorClass.ERR_TYPE,
+                assertThrows(MpiException.class, () -> Ops.checkApplicable(Ops.SUM, null)).errorClass());
     }
 }
