@@ -525,7 +525,7 @@ public class Comm {
         checkRoot(root);
         checkedCursor("gather send", sendBuf, 0, sendCount, sendType, false, true);
         if (rank == root) {
-            checkedCursor("gather receive", recvBuf, 0, blocks(recvCount, "receive"), recvType, true, true);
+            checkedBlocks("gather receive", "receive", recvBuf, recvCount, recvType, true);
         }
         Collectives.gather(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType, root);
     }
@@ -553,7 +553,7 @@ public class Comm {
         checkRoot(root);
         checkedCursor("scatter receive", recvBuf, 0, recvCount, recvType, true, true);
         if (rank == root) {
-            checkedCursor("scatter send", sendBuf, 0, blocks(sendCount, "send"), sendType, false, true);
+            checkedBlocks("scatter send", "send", sendBuf, sendCount, sendType, false);
         }
         Collectives.scatter(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType, root);
     }
@@ -579,7 +579,7 @@ public class Comm {
                                 long recvCount, Datatype recvType) {
         checkLive();
         checkedCursor("allgather send", sendBuf, 0, sendCount, sendType, false, true);
-        checkedCursor("allgather receive", recvBuf, 0, blocks(recvCount, "receive"), recvType, true, true);
+        checkedBlocks("allgather receive", "receive", recvBuf, recvCount, recvType, true);
         Collectives.allgather(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType);
     }
 
@@ -587,8 +587,8 @@ public class Comm {
     public final void alltoall(MemorySegment sendBuf, long sendCount, Datatype sendType, MemorySegment recvBuf,
                                long recvCount, Datatype recvType) {
         checkLive();
-        checkedCursor("alltoall send", sendBuf, 0, blocks(sendCount, "send"), sendType, false, true);
-        checkedCursor("alltoall receive", recvBuf, 0, blocks(recvCount, "receive"), recvType, true, true);
+        checkedBlocks("alltoall send", "send", sendBuf, sendCount, sendType, false);
+        checkedBlocks("alltoall receive", "receive", recvBuf, recvCount, recvType, true);
         Collectives.alltoall(collTransport, sendBuf, sendCount, sendType, recvBuf, recvCount, recvType);
     }
 
@@ -646,6 +646,24 @@ public class Comm {
         } catch (ArithmeticException e) {
             throw new MpiException(ErrorClass.ERR_COUNT, what + " count " + count + " for each of " + size()
                     + " ranks overflows 64 bits");
+        }
+    }
+
+    /**
+     * Checks {@code count} elements of {@code type} for every rank, one block after another from
+     * the start of {@code buf}, as {@link #checkedCursor} checks one block.
+     */
+    private void checkedBlocks(String what, String side, MemorySegment buf, long count, Datatype type, boolean write) {
+        long all = blocks(count, side);
+        try {
+            checkedCursor(what, buf, 0, all, type, write, true);
+        } catch (MpiException e) {
+            if (e.errorClass() != ErrorClass.ERR_COUNT) {
+                throw e;
+            }
+            // the cursor's overflow names count x ranks, a number the caller never passed (found by CallFuzzTest)
+            throw new MpiException(ErrorClass.ERR_COUNT, what + " count " + count + " for each of " + size()
+                    + " ranks: " + e.reason(), e);
         }
     }
 

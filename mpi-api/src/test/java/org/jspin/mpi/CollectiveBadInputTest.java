@@ -102,6 +102,9 @@ class CollectiveBadInputTest {
         error(ErrorClass.ERR_BUFFER, () -> w.allgather(ints, 4 * N + 1, Datatype.INT, ints, 1, Datatype.INT), "bytes");
         error(ErrorClass.ERR_COUNT, () -> w.allgather(ints, 1, Datatype.INT, ints, Long.MAX_VALUE / 2,
                 Datatype.INT), "overflow");
+        long perRank = Long.MAX_VALUE / 8; // count x ranks fits in 64 bits, its type map does not: the count is named
+        error(ErrorClass.ERR_COUNT, () -> w.alltoall(ints, 1, Datatype.INT, ints, perRank, Datatype.INT),
+                Long.toString(perRank), "overflow");
         error(ErrorClass.ERR_BUFFER, () -> w.alltoall(ints, 5, Datatype.INT, ints, 1, Datatype.INT), "bytes");
         error(ErrorClass.ERR_BUFFER, () -> w.alltoall(ints, 1, Datatype.INT, readOnly, 1, Datatype.INT),
                 "read-only");
