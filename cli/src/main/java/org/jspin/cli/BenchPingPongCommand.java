@@ -21,7 +21,7 @@ import org.jspin.error.MpiException;
 import org.jspin.mpi.MpiOptions;
 import org.jspin.nic.NicConfig;
 import org.jspin.transport.netty.NettyFabricProvider;
-import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
+import org.jspin.bootstrap.launch.RankLauncher;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

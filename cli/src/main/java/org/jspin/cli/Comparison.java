@@ -24,7 +24,7 @@ import org.jspin.error.MpiException;
 import org.jspin.nic.sim.experiment.ChartSpec;
 import org.jspin.nic.sim.experiment.Table;
 import org.jspin.report.ReportWriter;
-import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
+import org.jspin.bootstrap.launch.RankLauncher;
 
 /**
  * One example run as N processes on each backend in turn (host, then sim with each strategy), its

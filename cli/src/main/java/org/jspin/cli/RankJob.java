@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.jspin.transport.netty.NettyFabricProvider;
-import org.jspin.transport.netty.bootstrap.NettyLaunch;
-import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
-import org.jspin.transport.netty.bootstrap.rendezvous.RendezvousServer;
+import org.jspin.transport.netty.join.NettyLaunch;
+import org.jspin.bootstrap.launch.RankLauncher;
+import org.jspin.bootstrap.rendezvous.RendezvousServer;
 
 /**
  * A job of N JVMs on this machine, each running {@code jspin exec PROGRAM}: a fresh job id and

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
-import org.jspin.transport.netty.bootstrap.launch.RankLauncher;
+import org.jspin.bootstrap.launch.RankLauncher;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

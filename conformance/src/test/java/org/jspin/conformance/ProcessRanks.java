@@ -20,9 +20,9 @@ import org.jspin.nic.Job;
 import org.jspin.nic.NicConfig;
 import org.jspin.nic.Providers;
 import org.jspin.transport.netty.NettyFabricProvider;
-import org.jspin.transport.netty.bootstrap.NettyLaunch;
-import org.jspin.transport.netty.bootstrap.rendezvous.RendezvousClient;
-import org.jspin.transport.netty.bootstrap.rendezvous.RendezvousServer;
+import org.jspin.transport.netty.join.NettyLaunch;
+import org.jspin.bootstrap.rendezvous.RendezvousClient;
+import org.jspin.bootstrap.rendezvous.RendezvousServer;
 
 /**
  * {@link Target#run} for a {@link Target#processes()} target: rank 0 on the calling thread of this

@@ -10,7 +10,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
-import org.jspin.transport.netty.bootstrap.SecretProof;
+import org.jspin.bootstrap.SecretProof;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

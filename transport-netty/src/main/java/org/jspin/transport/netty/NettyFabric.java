@@ -32,13 +32,13 @@ import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.Mailbox;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
-import org.jspin.transport.netty.bootstrap.NettyLaunch;
+import org.jspin.transport.netty.join.NettyLaunch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One rank's endpoint on a TCP fabric. At start it listens, learns every rank's endpoint through
- * the launch's {@link org.jspin.transport.netty.bootstrap.EndpointExchange}, connects to each
+ * the launch's {@link org.jspin.bootstrap.EndpointExchange}, connects to each
  * lower rank and waits for each higher one to connect, every connection proving itself with the
  * job secret ({@link Handshake}). It is ready when all peers are connected, or it fails naming the
  * ranks that never came.

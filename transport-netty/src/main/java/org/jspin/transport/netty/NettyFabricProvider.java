@@ -6,8 +6,8 @@ import java.util.HexFormat;
 import org.jspin.nic.Job;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.FabricProvider;
-import org.jspin.transport.netty.bootstrap.InJvmExchange;
-import org.jspin.transport.netty.bootstrap.NettyLaunch;
+import org.jspin.bootstrap.InJvmExchange;
+import org.jspin.transport.netty.join.NettyLaunch;
 
 /**
  * The {@code netty} fabric: ranks connected by TCP. A job started by a launcher carries a

@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
-import org.jspin.transport.netty.bootstrap.EndpointExchange;
-import org.jspin.transport.netty.bootstrap.InJvmExchange;
-import org.jspin.transport.netty.bootstrap.NettyLaunch;
+import org.jspin.bootstrap.EndpointExchange;
+import org.jspin.bootstrap.InJvmExchange;
+import org.jspin.transport.netty.join.NettyLaunch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

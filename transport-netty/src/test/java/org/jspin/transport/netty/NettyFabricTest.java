@@ -29,9 +29,9 @@ import org.jspin.error.MpiException;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
 import org.jspin.nic.fabric.PacketKind;
-import org.jspin.transport.netty.bootstrap.EndpointExchange;
-import org.jspin.transport.netty.bootstrap.InJvmExchange;
-import org.jspin.transport.netty.bootstrap.NettyLaunch;
+import org.jspin.bootstrap.EndpointExchange;
+import org.jspin.bootstrap.InJvmExchange;
+import org.jspin.transport.netty.join.NettyLaunch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
