@@ -1,29 +1,17 @@
 package org.jspin.transport.netty;
 
 import java.lang.foreign.MemorySegment;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.SocketChannelConfig;
 
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jspin.error.ErrorClass;
@@ -37,11 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One rank's endpoint on a TCP fabric. At start it listens, learns every rank's endpoint through
- * the launch's {@link org.jspin.bootstrap.EndpointExchange}, connects to each
- * lower rank and waits for each higher one to connect, every connection proving itself with the
- * job secret ({@link Handshake}). It is ready when all peers are connected, or it fails naming the
- * ranks that never came.
+ * One rank's endpoint on a TCP fabric: the data path. It joins its job when made ({@link FabricJoin}:
+ * listen, exchange endpoints through the launch's {@link org.jspin.bootstrap.EndpointExchange},
+ * connect, every connection proving itself with the job secret), with every connection's options
+ * from {@link SocketOptions}; once each peer's connection is proven, its frames and packets flow
+ * here.
  *
  * <p>Threads: none of its own. The engine (one thread at a time) calls {@link #send},
  * {@link #poll}, {@link #release} and {@link #await}, and the rank's {@link DrivenIoEventLoop}
@@ -70,19 +58,6 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     /** Reading pauses above this many undelivered arrivals and resumes below a quarter of it. */
     private static final int INBOUND_HIGH_WATER = 4096;
     private static final int IN_FLIGHT_CAPACITY = 1 << 14;
-    private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(1 << 20, 4 << 20);
-    /**
-     * Reads grow up to 1 MiB (Netty's default stops at 64 KiB): a chunk that arrives within one read
-     * buffer is sliced out of it rather than copied into a buffer of its own.
-     */
-    private static final AdaptiveRecvByteBufAllocator READS = new AdaptiveRecvByteBufAllocator(4096, 65536, MAX_PAYLOAD);
-    /**
-     * Socket buffer sizes ({@code -Djspin.netty.sndbuf}, {@code -Djspin.netty.rcvbuf}; 0 leaves the
-     * kernel's autotuning). Netty caps one gathering write at twice the send buffer, which with the
-     * kernel's initial 16 KiB would split a 256 KiB chunk into eight system calls.
-     */
-    private static final int SNDBUF = Integer.getInteger("jspin.netty.sndbuf", 4 << 20);
-    private static final int RCVBUF = Integer.getInteger("jspin.netty.rcvbuf", 4 << 20);
     private static final long CLOSE_WAIT_MILLIS = 5_000;
 
     private final int rank;
@@ -92,12 +67,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final Peer[] peers;
     private final Mailbox mailbox = new Mailbox(INBOUND_CAPACITY, INBOUND_CAPACITY);
     private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
-    private final CountDownLatch connected;
-    private final AtomicReference<String> startFailure = new AtomicReference<>();
-    private final List<Channel> accepted = new ArrayList<>();
     private final DrivenIoEventLoop loop;
-    private final PeerLiveness liveness = PeerLiveness.configured(System.getenv());
-    private Channel server;
+    private final FabricJoin join;
     private volatile Runnable wakeup = () -> { };
     /** The engine's handler, from its first poll: asked where DATA payloads land. */
     private PacketHandler handler;
@@ -138,212 +109,25 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.jobId = jobId;
         this.launch = launch;
         this.peers = new Peer[size];
-        this.connected = new CountDownLatch(size - 1);
+        SocketOptions options = new SocketOptions(PeerLiveness.configured(System.getenv())); // fails before anything opens
         this.loop = new DrivenIoEventLoop(EventLoops.factory(), () -> wakeup.run());
         loop.adopt(); // the joining thread drives the loop until the engine takes over
+        this.join = new FabricJoin(rank, size, jobId, launch, loop, options, this::joined);
         try {
-            start();
+            join.run();
         } catch (RuntimeException e) {
             closeChannels();
             throw e;
         }
     }
 
-    private void start() {
-        long timeoutMillis = launch.connectTimeout().toMillis();
-        long deadline = System.nanoTime() + launch.connectTimeout().toNanos();
-        ServerBootstrap sb = new ServerBootstrap()
-                .group(loop)
-                .channel(EventLoops.serverChannel())
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        synchronized (accepted) {
-                            accepted.add(ch);
-                        }
-                        configure(ch);
-                        ch.pipeline().addLast("handshake", Handshake.accepting(rank, jobId, launch.secret(),
-                                timeoutMillis, new Arrival(-1)));
-                    }
-                });
-        if (RCVBUF > 0) {
-            // on the listener too: an accepted socket's window scale is agreed before configure() runs
-            sb.option(ChannelOption.SO_RCVBUF, RCVBUF);
-        }
-        String host = launch.listenHost();
-        int base = launch.basePort();
-        int port = base == 0 ? 0 : base + rank;
-        if (port > 65535) {
-            throw new MpiException(ErrorClass.ERR_ARG, "rank " + rank + " would listen on port " + port + " ("
-                    + portRule() + "), beyond 65535: give JSPIN_BIND a lower port, or none");
-        }
-        ChannelFuture bound = sb.bind(host, port);
-        driveUntil(bound::isDone, deadline);
-        if (!bound.isSuccess()) {
-            throw cannotListen(host, port, bound.cause());
-        }
-        server = bound.channel();
-        InetSocketAddress local = (InetSocketAddress) server.localAddress();
-        String me = host + ":" + local.getPort();
-        List<String> endpoints = launch.exchange().exchange(rank, me, launch.connectTimeout());
-        if (endpoints.size() != size) {
-            throw new MpiException(ErrorClass.ERR_OTHER, "the endpoint exchange returned " + endpoints.size()
-                    + " endpoints for a job of " + size + " ranks");
-        }
-        for (int peer = 0; peer < rank; peer++) {
-            connect(peer, endpoints.get(peer), timeoutMillis);
-        }
-        driveUntil(() -> connected.getCount() == 0 || startFailure.get() != null, deadline);
-        if (startFailure.get() != null) {
-            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not join job " + jobId + ": "
-                    + startFailure.get());
-        }
-        if (connected.getCount() > 0) {
-            List<Integer> missing = new ArrayList<>();
-            for (int r = 0; r < size; r++) {
-                if (r != rank && peers[r] == null) {
-                    missing.add(r);
-                }
-            }
-            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " of job " + jobId + ": no connection with ranks "
-                    + missing + " within " + launch.connectTimeout().toMillis() + " ms");
-        }
-        LOG.debug("rank {}: connected to {} peers over {} ({})", rank, size - 1, EventLoops.transport(), me);
-    }
-
-    /**
-     * Why the listener could not bind, in words: the address and port, and the system's reason
-     * without the exception's class (Netty's epoll says {@code bind(..) failed: Address already in
-     * use}, NIO a {@link java.net.BindException}); a taken port says so and what to do about it.
-     */
-    private MpiException cannotListen(String host, int port, Throwable cause) {
-        String at = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + (port == 0 ? " (any free port)" : ":" + port);
-        String why;
-        if (cause instanceof java.nio.channels.UnresolvedAddressException) {
-            why = "the host name does not resolve";
-        } else if (cause != null && cause.getMessage() != null) {
-            why = cause.getMessage();
-            int failed = why.indexOf("failed: ");
-            if (failed >= 0 && why.startsWith("bind(")) {
-                why = why.substring(failed + "failed: ".length());
-            }
-        } else {
-            why = String.valueOf(cause);
-        }
-        if (why.toLowerCase(java.util.Locale.ROOT).contains("already in use")) {
-            why = "the port is already in use by another socket"
-                    + (port == 0 ? "" : " (" + portRule() + "); free it, give JSPIN_BIND other ports, or no port for any"
-                    + " free one");
-        }
-        return new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " cannot listen on " + at + ": " + why, cause);
-    }
-
-    /** @return how this rank's port follows from the bind address, for messages */
-    private String portRule() {
-        int base = launch.basePort();
-        return "JSPIN_BIND=" + launch.bindHost().strip() + " gives rank r port " + base + " + r";
-    }
-
-    /** Runs the loop on this thread until {@code done} or the deadline. */
-    private void driveUntil(java.util.function.BooleanSupplier done, long deadline) {
-        while (!done.getAsBoolean()) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            loop.run(Math.min(left, TimeUnit.MILLISECONDS.toNanos(10)));
-        }
-    }
-
-    private void connect(int peer, String endpoint, long timeoutMillis) {
-        int colon = endpoint.lastIndexOf(':');
-        int port;
-        try {
-            port = Integer.parseInt(endpoint.substring(colon + 1));
-        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + peer + "'s endpoint '" + endpoint
-                    + "' is not host:port");
-        }
-        String host = endpoint.substring(0, Math.max(colon, 0));
-        new Bootstrap()
-                .group(loop)
-                .channel(EventLoops.channel())
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        configure(ch); // registered, not yet connected: the buffer sizes still count
-                        ch.pipeline().addLast("handshake", Handshake.connecting(rank, peer, jobId, launch.secret(),
-                                timeoutMillis, new Arrival(peer)));
-                    }
-                })
-                .connect(host, port)
-                .addListener((ChannelFutureListener) f -> {
-                    if (!f.isSuccess()) {
-                        startFailure.compareAndSet(null, "cannot connect to rank " + peer + " at " + endpoint + ": "
-                                + f.cause());
-                    }
-                });
-    }
-
-    /**
-     * Every socket option of a peer connection, in one place, for the connecting and the accepting
-     * side alike; called before its first read (so that its read buffers are {@link LandingReads})
-     * and, on the connecting side, before it connects.
-     */
-    private void configure(SocketChannel ch) {
-        SocketChannelConfig c = ch.config();
-        c.setTcpNoDelay(true);
-        liveness.apply(ch);
-        c.setWriteBufferWaterMark(WATER_MARK);
-        c.setAllocator(PooledByteBufAllocator.DEFAULT);
-        c.setRecvByteBufAllocator(new LandingReads(READS));
-        if (SNDBUF > 0) {
-            c.setSendBufferSize(SNDBUF);
-        }
-        if (RCVBUF > 0) {
-            c.setReceiveBufferSize(RCVBUF);
-        }
-    }
-
-    /** The handshake's outcome on one connection (peer -1: an accepted one, whose rank the hello says). */
-    private final class Arrival implements Handshake.Outcome {
-        private final int expected;
-
-        Arrival(int expected) {
-            this.expected = expected;
-        }
-
-        @Override
-        public String admissible(int peer) {
-            if (peer < 0 || peer >= size) {
-                return "rank " + peer + " is outside the job's [0, " + size + ")";
-            }
-            if (peer <= rank) {
-                return "rank " + peer + " must be connected to, not connect (only higher ranks connect to rank " + rank
-                        + ")";
-            }
-            if (peers[peer] != null) {
-                return "rank " + peer + " is already connected";
-            }
-            return null;
-        }
-
-        @Override
-        public void accepted(ChannelHandlerContext ctx, int peer) {
-            Peer p = new Peer(peer, ctx.channel());
-            LandingReads reads = ctx.channel().config().getRecvByteBufAllocator() instanceof LandingReads l ? l : null;
-            ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, NettyFabric.this::acquire,
-                    LANDING ? header -> landing(peer, header) : null, reads));
-            ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, NettyFabric.this));
-            peers[peer] = p;
-            connected.countDown();
-        }
-
-        @Override
-        public void failed(String reason) {
-            startFailure.compareAndSet(null, reason);
-        }
+    /** A proven connection to {@code peer}: the data path goes on it (frames in, packets to the engine). */
+    private void joined(ChannelHandlerContext ctx, int peer) {
+        LandingReads reads = ctx.channel().config().getRecvByteBufAllocator() instanceof LandingReads l ? l : null;
+        ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, this::acquire,
+                LANDING ? header -> landing(peer, header) : null, reads));
+        ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, this));
+        peers[peer] = new Peer(peer, ctx.channel());
     }
 
     // ---- Fabric -------------------------------------------------------------------------------
@@ -565,19 +349,10 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                 closing.add(p.channel.closeFuture());
             }
         }
-        synchronized (accepted) {
-            for (Channel ch : accepted) {
-                if (ch.isOpen() && !isPeer(ch)) {
-                    closing.add(ch.close());
-                }
-            }
-        }
-        if (server != null) {
-            closing.add(server.close());
-        }
+        closing.addAll(join.close(this::isPeer));
         loop.adopt();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
-        driveUntil(() -> closing.stream().allMatch(ChannelFuture::isDone), deadline);
+        FabricJoin.driveUntil(loop, () -> closing.stream().allMatch(ChannelFuture::isDone), deadline);
         for (ChannelFuture f : closing) {
             if (!f.isDone()) {
                 f.channel().unsafe().closeForcibly(); // the peer stopped reading: give up on the rest
