@@ -14,14 +14,15 @@ import org.jspin.nic.sim.config.LinkFaults;
  * {@code duplicate}.
  *
  * <p>The receiving NIC keeps a ledger of the chunk's packets, as a reliable transport keeps packet
- * sequence numbers (by chunk, since a chunk of the fabric may cut a NIC packet in two): a copy of a packet it already has is discarded before any handler sees it, so a
- * handler runs once per packet whatever the link does. Packets missing after a pass over a chunk are
+ * sequence numbers (by chunk, since a chunk of the fabric may cut a NIC packet in two): a copy of a
+ * packet it already has is discarded before any handler sees it, so a handler runs once per packet
+ * whatever the link does. Packets missing after a pass over a chunk are
  * asked for again (a NACK) and sent again, selectively, up to {@code retransmits} times; a packet
  * lost more often fails the message with ERR_OTHER naming it. So a message ends with its exact bytes
  * or with a clear error, never with a silently wrong buffer.
  *
  * <p>Deterministic: the faults depend only on the seed and the message's sequence number. Not
- * thread-safe; no allocation after construction.
+ * thread-safe; no allocation per packet (its arrays grow to the largest chunk, once).
  */
 public final class LossyLink {
     /** Where the link's packets go: the receiving NIC (or the CPU, on a fallback). */
