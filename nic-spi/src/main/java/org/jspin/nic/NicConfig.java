@@ -15,8 +15,13 @@ import org.jspin.error.MpiException;
  *                        (matched them to receives): beyond it, messages go by rendezvous until the
  *                        peer gives credit back. It bounds what a receiver buffers for messages
  *                        nobody has asked for yet, per sender; at least twice the eager limit
+ * @param rtsPayload      bytes of a rendezvous message's start that travel with its RTS (at most a
+ *                        chunk), so that a receive already posted has them one round trip earlier;
+ *                        {@link #FABRIC_CHOICE} (the default) takes the fabric's
+ *                        {@linkplain org.jspin.nic.fabric.Fabric#preferredRtsPayload preference}
  */
-public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean streamingUnpack, long eagerCredit) {
+public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean streamingUnpack, long eagerCredit,
+                        int rtsPayload) {
     /** Eager credit per peer unless set: 2 MiB (128 messages at the default eager limit); {@code -Djspin.eager.credit}. */
     public static final long DEFAULT_EAGER_CREDIT = Long.getLong("jspin.eager.credit", 2L << 20);
 
@@ -27,12 +32,20 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
      */
     public static final NicConfig DEFAULT = new NicConfig(16 << 10, 256 << 10, 64, true);
 
+    /** {@link #rtsPayload}: as the fabric prefers. */
+    public static final int FABRIC_CHOICE = -1;
+
     /** Packets kept back for control traffic (RTS, CTS, eager) so bulk data cannot starve it. */
     public static final int CONTROL_RESERVE = 4;
 
     /** Settings with the default eager credit. */
     public NicConfig(int eagerLimit, int chunkSize, int packets, boolean streamingUnpack) {
         this(eagerLimit, chunkSize, packets, streamingUnpack, Math.max(DEFAULT_EAGER_CREDIT, 2L * eagerLimit));
+    }
+
+    /** Settings whose RTS payload is the fabric's choice. */
+    public NicConfig(int eagerLimit, int chunkSize, int packets, boolean streamingUnpack, long eagerCredit) {
+        this(eagerLimit, chunkSize, packets, streamingUnpack, eagerCredit, FABRIC_CHOICE);
     }
 
     /**
@@ -53,6 +66,10 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
             throw new MpiException(ErrorClass.ERR_ARG, "eager credit " + eagerCredit
                     + " must be at least twice the eager limit " + eagerLimit);
         }
+        if (rtsPayload < FABRIC_CHOICE || rtsPayload > chunkSize) {
+            throw new MpiException(ErrorClass.ERR_ARG, "RTS payload must be in [0, " + chunkSize
+                    + "] (the chunk size), or " + FABRIC_CHOICE + " for the fabric's choice, got " + rtsPayload);
+        }
         if (packets < 2 * CONTROL_RESERVE || packets > 1 << 15) {
             throw new MpiException(ErrorClass.ERR_ARG, "packets in flight must be in [" + 2 * CONTROL_RESERVE
                     + ", " + (1 << 15) + "], got " + packets);
@@ -61,26 +78,32 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
 
     /** @return a copy with another eager limit (and at least twice as much eager credit) */
     public NicConfig withEagerLimit(int bytes) {
-        return new NicConfig(bytes, chunkSize, packets, streamingUnpack, Math.max(eagerCredit, 2L * bytes));
+        return new NicConfig(bytes, chunkSize, packets, streamingUnpack, Math.max(eagerCredit, 2L * bytes), rtsPayload);
     }
 
     /** @return a copy with another eager credit per peer */
     public NicConfig withEagerCredit(long bytes) {
-        return new NicConfig(eagerLimit, chunkSize, packets, streamingUnpack, bytes);
+        return new NicConfig(eagerLimit, chunkSize, packets, streamingUnpack, bytes, rtsPayload);
     }
 
     /** @return a copy with another chunk size */
     public NicConfig withChunkSize(int bytes) {
-        return new NicConfig(eagerLimit, bytes, packets, streamingUnpack, eagerCredit);
+        return new NicConfig(eagerLimit, bytes, packets, streamingUnpack, eagerCredit,
+                rtsPayload == FABRIC_CHOICE ? FABRIC_CHOICE : Math.min(rtsPayload, bytes));
     }
 
     /** @return a copy with another packet pool size */
     public NicConfig withPackets(int count) {
-        return new NicConfig(eagerLimit, chunkSize, count, streamingUnpack, eagerCredit);
+        return new NicConfig(eagerLimit, chunkSize, count, streamingUnpack, eagerCredit, rtsPayload);
     }
 
     /** @return a copy with streaming unpack on or off */
     public NicConfig withStreamingUnpack(boolean on) {
-        return new NicConfig(eagerLimit, chunkSize, packets, on, eagerCredit);
+        return new NicConfig(eagerLimit, chunkSize, packets, on, eagerCredit, rtsPayload);
+    }
+
+    /** @return a copy sending {@code bytes} with each RTS ({@link #FABRIC_CHOICE}: as the fabric prefers) */
+    public NicConfig withRtsPayload(int bytes) {
+        return new NicConfig(eagerLimit, chunkSize, packets, streamingUnpack, eagerCredit, bytes);
     }
 }

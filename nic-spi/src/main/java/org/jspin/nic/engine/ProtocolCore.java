@@ -48,6 +48,11 @@ import org.slf4j.LoggerFactory;
  * datatype is known before its first data byte. A send completes when the fabric has released
  * every packet it sent (its buffer is then no longer read).
  *
+ * <p>An RTS may carry the message's first bytes ({@link NicConfig#rtsPayload}, as Open MPI's TCP
+ * transport sends its first fragment with its rendezvous request): a receive already posted takes
+ * them at once, and its CTS says from which offset the DATA should continue. A receive not yet
+ * posted drops them (nothing is buffered for it) and its CTS asks for everything from offset 0.
+ *
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
  * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
  * has too little left; the peer gives credit back in CREDIT packets once its debt passes half the
@@ -77,6 +82,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final Fabric fabric;
     private final DataPath<S, R> path;
     private final NicConfig config;
+    /** Bytes of a rendezvous message sent with its RTS (the settings', else the fabric's choice). */
+    private final int rtsPayload;
     private final NanoClock clock;
 
     private final Matcher<RecvOp<R>, Unexpected> matcher = new Matcher<>();
@@ -139,6 +146,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.fabric = fabric;
         this.path = path;
         this.config = config;
+        int rts = config.rtsPayload() == NicConfig.FABRIC_CHOICE ? fabric.preferredRtsPayload() : config.rtsPayload();
+        this.rtsPayload = Math.max(0, Math.min(rts, config.chunkSize()));
         this.credit = new long[fabric.size()];
         Arrays.fill(credit, config.eagerCredit());
         this.owed = new long[fabric.size()];
@@ -464,6 +473,17 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void sendRts(SendOp<S> op, Packet p) {
         header(op, p, PacketKind.RTS);
+        int first = (int) Math.min(rtsPayload, op.length);
+        if (first > 0) {
+            try {
+                path.fill(op, 0, first, p);
+            } catch (RuntimeException e) {
+                pool.free(p);
+                failSend(op, asMpi(e, "packing the bytes sent with the RTS"));
+                return;
+            }
+            op.withRts = first;
+        }
         op.phase = SendOp.Phase.AWAITING_CTS;
         awaitingCts.put(op.id, op);
         transmit(op, p);
@@ -554,14 +574,22 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private void onCts(Packet p) {
         SendOp<S> op = awaitingCts.remove(p.sendId);
         long accepted = p.messageLength;
+        long taken = p.offset;
         long recvId = p.recvId;
         fabric.release(p);
         if (op == null || op.done) {
             return;
         }
+        if (accepted > op.length || taken < 0 || taken > Math.min(op.withRts, accepted)) {
+            failSend(op, new MpiException(ErrorClass.ERR_OTHER, "rank " + op.put.target() + " answered send " + op.id
+                    + " (" + op.length + " bytes, " + op.withRts + " with the RTS) accepting " + accepted
+                    + " bytes from offset " + taken));
+            return;
+        }
         op.recvId = recvId;
         op.accepted = accepted;
-        if (accepted == 0) {
+        op.sent = taken; // the bytes the RTS carried that the receive kept; DATA goes on from here
+        if (taken == accepted) {
             op.phase = SendOp.Phase.DRAINING;
             if (op.packetsOut == 0) {
                 complete(op, null);
@@ -673,19 +701,50 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void onRts(Packet p) {
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
-        int source = p.source;
-        long bits = p.matchBits;
-        long length = p.messageLength;
-        long sendId = p.sendId;
-        long hash = p.signatureHash;
-        long elements = p.signatureElements;
-        fabric.release(p);
-        if (r != null) {
-            matched(r, source, bits, length, hash, elements);
-            acceptRendezvous(r, sendId);
-        } else {
-            arrivedUnexpected(new Unexpected(PacketKind.RTS, source, bits, length, sendId, hash, elements, null));
+        if (r == null) {
+            // the bytes it carries are dropped: the CTS of the receive that takes it asks for them again
+            arrivedUnexpected(new Unexpected(PacketKind.RTS, p.source, p.matchBits, p.messageLength, p.sendId,
+                    p.signatureHash, p.signatureElements, null));
+            fabric.release(p);
+            return;
         }
+        long sendId = p.sendId;
+        try {
+            matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
+            takeRtsPayload(r, p);
+        } finally {
+            fabric.release(p);
+        }
+        acceptRendezvous(r, sendId);
+    }
+
+    /**
+     * Delivers the bytes an RTS carried to its receive, as far as the receive accepts them. If
+     * they cannot be unpacked the receive takes nothing more (its CTS accepts 0 bytes, so the
+     * sender ends) and completes with the error.
+     */
+    private void takeRtsPayload(RecvOp<R> r, Packet p) {
+        if (p.payloadLength > p.messageLength) {
+            r.error = new MpiException(ErrorClass.ERR_OTHER, "rank " + p.source + " sent " + p.payloadLength
+                    + " bytes with the RTS of a " + p.messageLength + "-byte message");
+        } else {
+            long take = Math.min(p.payloadLength, r.accepted);
+            if (take <= 0) {
+                return;
+            }
+            try {
+                path.deliver(r, 0, p.payload, p.payloadOffset, take);
+                r.delivered = take;
+                return;
+            } catch (RuntimeException e) {
+                r.error = asMpi(e, "unpacking the bytes sent with the RTS");
+            }
+        }
+        if (r.accepted > 0) {
+            path.abandon(r);
+        }
+        r.accepted = 0;
+        r.delivered = 0;
     }
 
     /**
@@ -847,7 +906,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             return;
         }
         ctsDue.add(r);
-        if (r.accepted > 0) {
+        if (r.delivered < r.accepted) {
             awaitingData.put(r.id, r);
         }
     }
@@ -858,10 +917,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         p.sendId = r.peerSendId;
         p.recvId = r.id;
         p.messageLength = r.accepted;
+        p.offset = r.delivered; // what the RTS brought: DATA goes on from there
         p.owner = null;
         transmit(p);
-        if (r.accepted == 0 && !r.done) {
-            finishReceive(r); // type mismatch or empty receive: nothing will flow
+        if (r.delivered == r.accepted && !r.done) {
+            finishReceive(r); // all there with the RTS, or nothing will flow (type mismatch, empty receive)
         }
     }
 

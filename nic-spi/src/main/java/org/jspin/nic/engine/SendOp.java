@@ -23,8 +23,10 @@ public final class SendOp<S> {
     long recvId;
     /** Bytes the receiver accepted (its capacity when it truncates). */
     long accepted;
-    /** Bytes handed to the fabric. */
+    /** Bytes handed to the fabric (from the receiver's CTS on, counting those of the RTS it kept). */
     long sent;
+    /** Bytes of the message's start that travelled with the RTS. */
+    long withRts;
     /** Packets sent and not yet released. */
     int packetsOut;
     boolean done;

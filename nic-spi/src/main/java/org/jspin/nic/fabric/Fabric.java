@@ -27,6 +27,16 @@ public interface Fabric extends AutoCloseable {
     }
 
     /**
+     * @return how many bytes of a rendezvous message's start should travel with its RTS unless the
+     *         NIC's settings say otherwise: worth it where a round trip costs more than sending those
+     *         bytes twice now and then (a receive posted late drops them and asks again); 0 (the
+     *         default) sends the RTS alone
+     */
+    default int preferredRtsPayload() {
+        return 0;
+    }
+
+    /**
      * Sends a packet; the sender must not touch it (nor the user bytes its payload window shows)
      * until it comes back through {@link PacketHandler#onReleased}.
      *

@@ -53,7 +53,9 @@ final class CoreRig {
             rounds[r] = core::round;
         }
         network.tap(p -> wire.add(p.kind + " " + p.source + ">" + p.target
-                + (p.kind == org.jspin.nic.fabric.PacketKind.DATA ? " @" + p.offset + "+" + p.payloadLength : "")));
+                + (p.kind == org.jspin.nic.fabric.PacketKind.DATA ? " @" + p.offset + "+" + p.payloadLength : "")
+                + (p.kind == org.jspin.nic.fabric.PacketKind.RTS && p.payloadLength > 0 ? " +" + p.payloadLength : "")
+                + (p.kind == org.jspin.nic.fabric.PacketKind.CTS && p.offset > 0 ? " from " + p.offset : "")));
     }
 
     ProtocolCore<String, String> core(int rank) {

@@ -54,6 +54,12 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
      * ({@code -Djspin.netty.landing=false} reads them into Netty's buffers and copies them out).
      */
     static final boolean LANDING = Boolean.parseBoolean(System.getProperty("jspin.netty.landing", "true"));
+    /**
+     * Bytes of a rendezvous message that travel with its RTS ({@code -Djspin.netty.rtsPayload}):
+     * 64 KiB, the fragment Open MPI's TCP transport sends with its rendezvous request (its
+     * {@code btl_tcp_eager_limit} default). Over TCP a round trip costs more than a copy of 64 KiB.
+     */
+    static final int RTS_PAYLOAD = Integer.getInteger("jspin.netty.rtsPayload", 64 << 10);
     private static final int INBOUND_CAPACITY = 1 << 16;
     /** Reading pauses above this many undelivered arrivals and resumes below a quarter of it. */
     private static final int INBOUND_HIGH_WATER = 4096;
@@ -151,6 +157,11 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     @Override
     public boolean mayHoldArrivals() {
         return true;
+    }
+
+    @Override
+    public int preferredRtsPayload() {
+        return RTS_PAYLOAD;
     }
 
     @Override
