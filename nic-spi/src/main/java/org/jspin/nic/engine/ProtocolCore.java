@@ -49,9 +49,10 @@ import org.slf4j.LoggerFactory;
  * every packet it sent (its buffer is then no longer read).
  *
  * <p>An RTS may carry the message's first bytes ({@link NicConfig#rtsPayload}, as Open MPI's TCP
- * transport sends its first fragment with its rendezvous request): a receive already posted takes
- * them at once, and its CTS says from which offset the DATA should continue. A receive not yet
- * posted drops them (nothing is buffered for it) and its CTS asks for everything from offset 0.
+ * transport sends its first fragment with its rendezvous request), paid for with eager credit like
+ * an eager message: the receive takes them (at once if posted, else when it matches the RTS from
+ * the unexpected list, where they wait as an eager payload does) and its CTS says from which
+ * offset the DATA goes on. A sender short of credit sends the RTS alone.
  *
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
  * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
@@ -473,14 +474,19 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void sendRts(SendOp<S> op, Packet p) {
         header(op, p, PacketKind.RTS);
+        int target = op.put.target();
+        boolean known = target >= 0 && target < credit.length; // the fabric refuses any other
         int first = (int) Math.min(rtsPayload, op.length);
-        if (first > 0) {
+        if (first > 0 && (!known || credit[target] >= first)) {
             try {
                 path.fill(op, 0, first, p);
             } catch (RuntimeException e) {
                 pool.free(p);
                 failSend(op, asMpi(e, "packing the bytes sent with the RTS"));
                 return;
+            }
+            if (known) {
+                credit[target] -= first;
             }
             op.withRts = first;
         }
@@ -678,12 +684,20 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
             return;
         }
+        arrivedUnexpected(unexpected(PacketKind.EAGER, p));
+    }
+
+    /**
+     * An eager message or RTS nobody has asked for yet, with the payload it carries; takes over
+     * the packet (held, or released once its payload is copied out).
+     */
+    private Unexpected unexpected(PacketKind kind, Packet p) {
         Unexpected u;
         if (p.payloadLength > 0 && holdArrivals && p.source != rank()) {
             // the payload stays in the packet until a receive takes it: no allocation, no copy;
             // eager credit bounds how much of it a sender can leave here
-            u = new Unexpected(PacketKind.EAGER, p.source, p.matchBits, p.messageLength, p.sendId,
-                    p.signatureHash, p.signatureElements, p.payload, p.payloadOffset, p);
+            u = new Unexpected(kind, p.source, p.matchBits, p.messageLength, p.sendId, p.signatureHash,
+                    p.signatureElements, p.payload, p.payloadOffset, p.payloadLength, p);
             held.add(u);
         } else {
             MemorySegment copy = null;
@@ -692,26 +706,26 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 MemorySegment.copy(p.payload, p.payloadOffset, copy, 0, p.payloadLength);
                 unexpectedBytesCopied.add(p.payloadLength);
             }
-            u = new Unexpected(PacketKind.EAGER, p.source, p.matchBits, p.messageLength, p.sendId,
-                    p.signatureHash, p.signatureElements, copy);
+            u = new Unexpected(kind, p.source, p.matchBits, p.messageLength, p.sendId, p.signatureHash,
+                    p.signatureElements, copy, 0, p.payloadLength, null);
             fabric.release(p);
         }
-        arrivedUnexpected(u);
+        return u;
     }
 
     private void onRts(Packet p) {
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
         if (r == null) {
-            // the bytes it carries are dropped: the CTS of the receive that takes it asks for them again
-            arrivedUnexpected(new Unexpected(PacketKind.RTS, p.source, p.matchBits, p.messageLength, p.sendId,
-                    p.signatureHash, p.signatureElements, null));
-            fabric.release(p);
+            arrivedUnexpected(unexpected(PacketKind.RTS, p));
             return;
         }
         long sendId = p.sendId;
         try {
             matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
-            takeRtsPayload(r, p);
+            if (p.payloadLength > 0) {
+                taken(p.source, p.payloadLength);
+                takeRtsPayload(r, p.payload, p.payloadOffset, p.payloadLength);
+            }
         } finally {
             fabric.release(p);
         }
@@ -719,21 +733,21 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     }
 
     /**
-     * Delivers the bytes an RTS carried to its receive, as far as the receive accepts them. If
-     * they cannot be unpacked the receive takes nothing more (its CTS accepts 0 bytes, so the
-     * sender ends) and completes with the error.
+     * Delivers the {@code n} bytes an RTS carried to its receive, as far as the receive accepts
+     * them. If they cannot be unpacked the receive takes nothing more (its CTS accepts 0 bytes, so
+     * the sender ends) and completes with the error.
      */
-    private void takeRtsPayload(RecvOp<R> r, Packet p) {
-        if (p.payloadLength > p.messageLength) {
-            r.error = new MpiException(ErrorClass.ERR_OTHER, "rank " + p.source + " sent " + p.payloadLength
-                    + " bytes with the RTS of a " + p.messageLength + "-byte message");
+    private void takeRtsPayload(RecvOp<R> r, MemorySegment src, long srcOffset, long n) {
+        if (n > r.messageBytes) {
+            r.error = new MpiException(ErrorClass.ERR_OTHER, "rank " + r.source + " sent " + n
+                    + " bytes with the RTS of a " + r.messageBytes + "-byte message");
         } else {
-            long take = Math.min(p.payloadLength, r.accepted);
+            long take = Math.min(n, r.accepted);
             if (take <= 0) {
                 return;
             }
             try {
-                path.deliver(r, 0, p.payload, p.payloadOffset, take);
+                path.deliver(r, 0, src, srcOffset, take);
                 r.delivered = take;
                 return;
             } catch (RuntimeException e) {
@@ -802,6 +816,14 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 releaseHeld(u);
             }
         } else {
+            if (u.dataBytes > 0) {
+                taken(u.source, u.dataBytes);
+                try {
+                    takeRtsPayload(r, u.data, u.dataOffset, u.dataBytes);
+                } finally {
+                    releaseHeld(u);
+                }
+            }
             acceptRendezvous(r, u.sendId);
         }
     }

@@ -8,10 +8,11 @@ import org.jspin.nic.MatchedMessage;
 import org.jspin.nic.fabric.PacketKind;
 
 /**
- * A message that arrived before a receive for it: the envelope of an RTS, or an eager message
- * with its payload, either copied out of the packet (so the packet goes back to its sender at
- * once) or, on a fabric whose arrived packets are the receiver's own, left in the packet, which is
- * held until the message is taken ({@link org.jspin.nic.fabric.Fabric#mayHoldArrivals}).
+ * A message that arrived before a receive for it: an eager message with its payload, or the
+ * envelope of an RTS with the first bytes it carried (if any). The payload is either copied out
+ * of the packet (so the packet goes back to its sender at once) or, on a fabric whose arrived
+ * packets are the receiver's own, left in the packet, which is held until the message is taken
+ * ({@link org.jspin.nic.fabric.Fabric#mayHoldArrivals}).
  */
 final class Unexpected implements MatchedMessage {
     final PacketKind kind;
@@ -21,19 +22,16 @@ final class Unexpected implements MatchedMessage {
     final long sendId;
     final long signatureHash;
     final long signatureElements;
-    /** The eager payload (null for an RTS), from {@link #dataOffset}. */
+    /** The payload (null if none: an empty eager message, a bare RTS), from {@link #dataOffset}. */
     final MemorySegment data;
     final long dataOffset;
+    /** Bytes of {@link #data}: the whole message if eager, the message's start if an RTS. */
+    final long dataBytes;
     /** The arrived packet holding {@link #data}, released when the message is taken; null if it was copied. */
     Packet held;
 
     Unexpected(PacketKind kind, int source, long bits, long length, long sendId, long signatureHash,
-               long signatureElements, MemorySegment data) {
-        this(kind, source, bits, length, sendId, signatureHash, signatureElements, data, 0, null);
-    }
-
-    Unexpected(PacketKind kind, int source, long bits, long length, long sendId, long signatureHash,
-               long signatureElements, MemorySegment data, long dataOffset, Packet held) {
+               long signatureElements, MemorySegment data, long dataOffset, long dataBytes, Packet held) {
         this.kind = kind;
         this.source = source;
         this.bits = bits;
@@ -43,6 +41,7 @@ final class Unexpected implements MatchedMessage {
         this.signatureElements = signatureElements;
         this.data = data;
         this.dataOffset = dataOffset;
+        this.dataBytes = dataBytes;
         this.held = held;
     }
 

@@ -68,20 +68,50 @@ class CoreRtsPayloadTest {
     }
 
     @Test
-    void aReceivePostedLateDropsTheRtsBytesAndAsksForAllOfThem() {
+    void aReceivePostedLateTakesTheRtsBytesFromTheUnexpectedList() {
         CoreRig rig = new CoreRig(2, WITH_RTS);
         byte[] data = bytes(600, 6);
         Req send = rig.send(0, 1, 5, data);
         rig.run(); // the RTS arrives unexpected
         assertFalse(send.done());
+        assertEquals(100, rig.meter("jspin.unexpected.bytes.copied", 1), "set aside as an eager payload is");
         byte[] buf = new byte[600];
         Req recv = rig.recv(1, 0, 5, buf);
         rig.run();
         assertArrayEquals(data, buf);
         assertNull(recv.event().error());
         assertNull(send.event().error());
-        assertEquals(List.of("RTS 0>1 +100", "CTS 1>0", "DATA 0>1 @0+256", "DATA 0>1 @256+256", "DATA 0>1 @512+88"),
+        assertEquals(List.of("RTS 0>1 +100", "CTS 1>0 from 100", "DATA 0>1 @100+256", "DATA 0>1 @356+244"),
                 rig.wire);
+    }
+
+    @Test
+    void theRtsBytesSpendEagerCreditAndASenderWithoutEnoughSendsTheRtsAlone() {
+        // credit 256: two RTSs of 100 bytes each fit, the third goes bare; the receiver gives credit
+        // back once half of it has been taken
+        CoreRig rig = new CoreRig(2, new NicConfig(64, 256, 16, true, 256).withRtsPayload(100));
+        byte[][] data = {bytes(300, 1), bytes(300, 2), bytes(300, 3)};
+        Req[] sends = new Req[3];
+        for (int i = 0; i < 3; i++) {
+            sends[i] = rig.send(0, 1, 5, data[i]);
+        }
+        rig.run(); // all three RTSs wait unexpected at rank 1
+        assertEquals(List.of("RTS 0>1 +100", "RTS 0>1 +100", "RTS 0>1"), rig.wire);
+        for (int i = 0; i < 3; i++) {
+            byte[] buf = new byte[300];
+            Req recv = rig.recv(1, 0, 5, buf);
+            rig.run();
+            assertArrayEquals(data[i], buf, "message " + i);
+            assertNull(recv.event().error());
+            assertNull(sends[i].event().error());
+        }
+        assertTrue(rig.wire.contains("CREDIT 1>0"), rig.wire.toString());
+        rig.wire.clear();
+        Req again = rig.send(0, 1, 6, bytes(300, 4));
+        rig.recv(1, 0, 6, new byte[300]);
+        rig.run();
+        assertNull(again.event().error());
+        assertEquals("RTS 0>1 +100", rig.wire.get(0), "credit given back pays for the next RTS's bytes");
     }
 
     @Test
