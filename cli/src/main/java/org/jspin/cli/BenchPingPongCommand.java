@@ -83,10 +83,12 @@ final class BenchPingPongCommand implements Callable<Integer> {
                     + " processes); on --fabric " + fabric + " both ranks are threads of this JVM");
         }
         if (!json) {
-            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s, bound to %s), eager limit %d B, chunk %d B;"
-                    + " one-way time = half a round trip; stream_* = a window of isends and a 1-byte ack, time per"
-                    + " window%n", backend, fabric, processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding,
-                    nic.eagerLimit(), nic.chunkSize());
+            String rts = nic.rtsPayload() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.rtsPayload() + " B";
+            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s, bound to %s), eager limit %d B, chunk %d B,"
+                    + " bytes with an RTS: %s; one-way time = half a round trip; stream_* = a window of isends and a"
+                    + " 1-byte ack, time per window%n", backend, fabric,
+                    processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding, nic.eagerLimit(),
+                    nic.chunkSize(), rts);
             out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
                     "GB/s p50");
             out.flush();

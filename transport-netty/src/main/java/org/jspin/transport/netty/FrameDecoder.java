@@ -23,8 +23,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not a {@code ByteToMessageDecoder}: its cumulation buffer grows by copying, which for
  * 256 KiB chunks arriving in 64 KiB reads doubles the bytes copied. Here a payload that arrived
- * whole is sliced out of the read buffer, and one that did not is copied once into a buffer of
- * exactly its size.
+ * whole is sliced out of the read buffer, and one that did not goes into a buffer of exactly its
+ * size: what was read already is copied there, and the rest is read from the socket straight into
+ * it ({@link LandingReads}), in reads as large as the rest rather than the adaptive guess (a 64 KiB
+ * payload behind small frames took a dozen reads and a copy).
  *
  * <p>A payload can also land: if the {@link Lander} gives it a place (a DATA chunk of a contiguous
  * receive, say), the bytes already read are copied there and the rest is read from the socket
@@ -51,10 +53,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     /** The landing payload's memory and how much of it has arrived (null: not landing). */
     private MemorySegment landing;
     private long landed;
+    /** The buffer of exactly the payload's size that {@link #landing} lies in, or null if it is the engine's memory. */
+    private ByteBuf landingBody;
     private boolean discarding;
     private ByteBuf header;
     private Packet current;
-    private ByteBuf body;
     private String failure;
 
     /** @param maxPayload the largest payload a frame may declare */
@@ -92,8 +95,16 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     void stopLanding() {
         discarding = true;
         landing = null;
+        releaseBody();
         if (reads != null) {
             reads.stop();
+        }
+    }
+
+    private void releaseBody() {
+        if (landingBody != null) {
+            landingBody.release();
+            landingBody = null;
         }
     }
 
@@ -118,10 +129,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         header.release();
-        if (body != null) {
-            body.release();
-            body = null;
-        }
+        releaseBody();
     }
 
     @Override
@@ -143,18 +151,8 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
                     int n = (int) Math.min(landing.byteSize() - landed, in.readableBytes());
                     copy(in, landing, landed, n);
                     landedInPlace(ctx, n);
-                } else if (current == null) {
-                    if (!readHeader(ctx, in)) {
-                        return;
-                    }
-                } else {
-                    int n = Math.min(body.writableBytes(), in.readableBytes());
-                    body.writeBytes(in, n);
-                    if (!body.isWritable()) {
-                        ByteBuf b = body;
-                        body = null;
-                        emit(ctx, b);
-                    }
+                } else if (!readHeader(ctx, in)) {
+                    return;
                 }
             }
         } finally {
@@ -203,6 +201,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         if (place != null && place.byteSize() != payload) {
             throw new IllegalStateException("landing of " + place.byteSize() + " bytes for a payload of " + payload);
         }
+        if (place == null && payload > 0 && in.readableBytes() < payload) {
+            landingBody = ctx.alloc().directBuffer(payload, payload);
+            MemorySegment all = DirectMemory.segment(landingBody, 0, payload);
+            place = all.asSlice(DirectMemory.offset(all, landingBody, 0), payload);
+        }
         if (place != null) {
             landing = place;
             landed = 0;
@@ -211,10 +214,8 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             landedInPlace(ctx, n);
         } else if (payload == 0) {
             emit(ctx, null);
-        } else if (in.readableBytes() >= payload) {
-            emit(ctx, in.readRetainedSlice(payload));
         } else {
-            body = ctx.alloc().directBuffer(payload, payload);
+            emit(ctx, in.readRetainedSlice(payload));
         }
         return true;
     }
@@ -243,6 +244,13 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         landing = null;
         if (reads != null) {
             reads.stop();
+        }
+        if (landingBody != null) {
+            ByteBuf b = landingBody;
+            landingBody = null;
+            b.writerIndex((int) place.byteSize());
+            emit(ctx, b); // a read buffer of its own, as if it had arrived whole
+            return;
         }
         Packet p = current;
         current = null;

@@ -171,6 +171,44 @@ class LandingDecoderTest {
     }
 
     @Test
+    void aPayloadWithoutAPlaceThatIsNotThereYetIsReadStraightIntoABufferOfItsOwn() {
+        byte[] payload = new byte[3000];
+        new Random(9).nextBytes(payload);
+        Packet eager = data(0, payload);
+        eager.kind = PacketKind.EAGER; // the lander declines it
+        ByteBuf wire = Unpooled.buffer();
+        write(wire, eager);
+        LandingReads reads = new LandingReads(new AdaptiveRecvByteBufAllocator());
+        RecvByteBufAllocator.Handle handle = reads.newHandle();
+        ByteBufAllocator alloc = UnpooledByteBufAllocator.DEFAULT;
+        EmbeddedChannel in = new EmbeddedChannel(new FrameDecoder(MAX, PacketPool.NEW, h -> null, reads));
+
+        in.writeInbound(wire.readRetainedSlice(FrameFormat.HEADER_BYTES + 10)); // the header and 10 bytes
+        assertNull(in.readInbound());
+        ByteBuf window = handle.allocate(alloc);
+        assertTrue(reads.isWindow(window), "the next read goes into the payload's own buffer");
+        assertEquals(2990, window.writableBytes(), "as large as the rest, not the adaptive guess");
+        window.writeBytes(wire, 2990);
+        in.writeInbound(window);
+        Packet p = in.readInbound();
+        assertNotNull(p);
+        assertFalse(p.placed, "the engine's memory was not asked for");
+        assertTrue(p.owner instanceof ByteBuf, "the buffer is the packet's until the engine releases it");
+        assertEquals(3000, p.payloadLength);
+        byte[] got = new byte[3000];
+        MemorySegment.copy(p.payload, ValueLayout.JAVA_BYTE, p.payloadOffset, got, 0, 3000);
+        assertEquals(-1, java.util.Arrays.mismatch(payload, got));
+        ByteBuf owner = (ByteBuf) p.owner;
+        FrameDecoder.release(p);
+        assertEquals(0, owner.refCnt(), "released with the packet");
+        ByteBuf next = handle.allocate(alloc);
+        assertEquals(FrameFormat.HEADER_BYTES, next.capacity(), "then one header alone");
+        next.release();
+        wire.release();
+        assertFalse(in.finish());
+    }
+
+    @Test
     void afterLandingStopsNothingMoreIsWrittenIntoTheLandingMemory() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment region = arena.allocate(REGION + 2 * GUARD);
