@@ -28,9 +28,9 @@ public interface Fabric extends AutoCloseable {
 
     /**
      * @return how many bytes of a rendezvous message's start should travel with its RTS unless the
-     *         NIC's settings say otherwise: worth it where a round trip costs more than sending those
-     *         bytes twice now and then (a receive posted late drops them and asks again); 0 (the
-     *         default) sends the RTS alone
+     *         NIC's settings say otherwise: worth it where a round trip costs more than copying
+     *         those bytes once more (out of the packet into the receive, or aside when the receive
+     *         is posted late); 0 (the default) sends the RTS alone
      */
     default int preferredRtsPayload() {
         return 0;
