@@ -22,7 +22,8 @@ public final class CompiledType {
      */
     private volatile Message lastMessage;
 
-    private record Message(long count, Node node) {
+    /** @param run offset of the one contiguous run the message is in type-map order, or -1 ({@link #denseRun}) */
+    private record Message(long count, Node node, long run) {
     }
 
     private CompiledType(Datatype type, Node root, boolean kernels) {
@@ -78,19 +79,38 @@ public final class CompiledType {
      * a leaf parent at the root if it is contiguous; null if the message is empty.
      */
     public Node message(long count) {
+        Message m = lastMessage(count);
+        return m == null ? null : m.node;
+    }
+
+    /**
+     * The offset, from the origin, of the one contiguous run that holds {@code count} elements in
+     * type-map order (so the message moves as one block, with no cursor), or -1 if there is no
+     * such run; 0 for an empty message. Known once per count, as the message tree is: the data
+     * paths ask it for every message.
+     */
+    public long denseRun(long count) {
+        Message m = lastMessage(count);
+        return m == null ? 0 : m.run;
+    }
+
+    private Message lastMessage(long count) {
         if (root == null || count == 0) {
             return null;
         }
         Message last = lastMessage;
         if (last != null && last.count == count) {
-            return last.node;
+            return last;
         }
         Node m = buildMessage(count);
         if (kernels && m instanceof VectorNode v) {
             KernelAssignment.assignOne(v); // the message-level vector: a cached lookup of its shape
         }
-        lastMessage = new Message(count, m); // published whole, kernels set: readers see it complete
-        return m;
+        RegionIterator first = new RegionIterator(this, count, m);
+        long run = first.advance() && first.length() == m.size ? first.offset() : -1;
+        last = new Message(count, m, run);
+        lastMessage = last; // published whole, kernels set: readers see it complete
+        return last;
     }
 
     private Node buildMessage(long count) {

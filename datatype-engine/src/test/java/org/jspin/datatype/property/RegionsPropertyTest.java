@@ -31,6 +31,39 @@ class RegionsPropertyTest {
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("org.jspin.datatype.property.Seeds#seeds")
+    void theDenseRunIsTheOneMergedRegionIfThereIsOnlyOne(long seed) {
+        TypeCase c = Seeds.get(seed);
+        List<Region> regions = c.message().regions();
+        long expect = regions.isEmpty() ? 0 : regions.size() == 1 ? regions.get(0).offset() : -1;
+        Datatype t = c.type().dup().commit();
+        assertEquals(expect, t.compiled().denseRun(c.count()), () -> "denseRun(count), " + c);
+        assertEquals(expect, t.compiled().denseRun(c.count()), () -> "denseRun(count) again (cached), " + c);
+        if (c.count() > 1) {
+            List<Region> one = viaIterator(t.regions(1));
+            long single = one.size() == 1 ? one.get(0).offset() : one.isEmpty() ? 0 : -1;
+            assertEquals(single, t.compiled().denseRun(1), () -> "denseRun(1) after another count, " + c);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void denseRunsOfSimpleTypes() {
+        Datatype contiguous = Datatype.contiguous(10, Datatype.INT).commit();
+        assertEquals(0, contiguous.compiled().denseRun(3));
+        Datatype gapless = Datatype.vector(4, 2, 2, Datatype.DOUBLE).commit(); // stride = block
+        assertEquals(0, gapless.compiled().denseRun(5));
+        Datatype strided = Datatype.vector(4, 2, 3, Datatype.DOUBLE).commit();
+        assertEquals(-1, strided.compiled().denseRun(1));
+        Datatype shifted = Datatype.resized(-8, 24, Datatype.hindexed(new long[] {2}, new long[] {8}, Datatype.DOUBLE))
+                .commit(); // 16 bytes at 8, extent 24: one element is a run, two are not
+        assertEquals(8, shifted.compiled().denseRun(1));
+        assertEquals(-1, shifted.compiled().denseRun(2));
+        Datatype backwards = Datatype.hindexed(new long[] {1, 1}, new long[] {8, 0}, Datatype.DOUBLE).commit();
+        assertEquals(-1, backwards.compiled().denseRun(1), "contiguous bytes, but not in type-map order");
+        assertEquals(0, strided.compiled().denseRun(0), "an empty message");
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("org.jspin.datatype.property.Seeds#seeds")
     void boundsAreThoseOfTheTypeMap(long seed) {
         TypeCase c = Seeds.get(seed);
         Datatype t = c.type();

@@ -19,6 +19,10 @@ public final class Layouts {
         if (total == 0) {
             return origin;
         }
+        if (type.isCommitted()) {
+            long run = type.compiled().denseRun(count); // known once per type and count: nothing per message
+            return run < 0 ? -1 : origin + run;
+        }
         RegionIterator regions = type.regions(count);
         if (!regions.advance()) {
             return -1;
