@@ -28,7 +28,8 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
     /**
      * Defaults: 16 KiB eager, 256 KiB chunks, 64 packets, streaming unpack, 2 MiB eager credit.
      * Over TCP a 64 KiB eager limit (Open MPI's) made the 64 KiB ping-pong 1.3 times as fast but
-     * streaming windows of 64 KiB isends 2.5 times as slow, so the limit stays at 16 KiB there too.
+     * streaming windows of 64 KiB isends 2.5 times as slow, so the limit stays at 16 KiB there too;
+     * there the RTS carries a message's first 64 KiB instead ({@link #rtsPayload}, the fabric's choice).
      */
     public static final NicConfig DEFAULT = new NicConfig(16 << 10, 256 << 10, 64, true);
 
