@@ -62,7 +62,19 @@ final class ExecCommand implements Callable<Integer> {
             System.err.println("jspin exec: ignoring JSPIN_LAUNCHER_PID='" + pid + "' (not a process id)");
             return;
         }
-        if (parentPid() == launcher) {
+        // The rank may also end on its own once the launcher is gone (its peers, stopped by their
+        // own watchers, fail its receives) before its watcher notices: then it still takes its
+        // descendants with it on the way out (seen: a rank gone 385 ms after its launcher, its
+        // child still running 10 s later).
+        boolean parentWatch = parentPid() == launcher;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            boolean gone = parentWatch ? parentPid() != launcher
+                    : ProcessHandle.of(launcher).map(h -> !h.isAlive()).orElse(true);
+            if (gone) {
+                stopDescendants();
+            }
+        }, "jspin-orphan-sweep"));
+        if (parentWatch) {
             // The launcher is our parent (setsid execs the rank in place): watch that, not its pid.
             // The kernel re-parents us the moment the launcher dies, whereas onExit() of a process
             // that is not our child polls at intervals growing to 5 s and takes a zombie for alive,
@@ -88,6 +100,11 @@ final class ExecCommand implements Callable<Integer> {
 
     private static void orphaned() {
         System.err.println("jspin exec: the jspin run that started this rank is gone; exiting");
+        stopDescendants();
+        Runtime.getRuntime().halt(143);
+    }
+
+    private static void stopDescendants() {
         // A launcher killed by SIGKILL cannot stop what this rank started (its process-group sweep
         // runs in the launcher), so the rank takes its descendants with it: SIGTERM, a moment for
         // them to go, then SIGKILL. All are listed first: a grandchild outlives its parent's death.
@@ -102,6 +119,5 @@ final class ExecCommand implements Callable<Integer> {
             }
         }
         below.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-        Runtime.getRuntime().halt(143);
     }
 }
