@@ -30,6 +30,13 @@ import org.jspin.bootstrap.SecretProof;
 public final class RendezvousClient implements EndpointExchange {
     private static final long FIRST_BACKOFF_MILLIS = 10;
     private static final long MAX_BACKOFF_MILLIS = 200;
+    /**
+     * Longest wait for one connection attempt before a fresh one (a new local port) is tried: a
+     * SYN that goes unanswered, or is answered by a stale socket of the port's last server still
+     * in TIME_WAIT, is retransmitted after 1, 3, 7 s..., which would spend the whole timeout on
+     * one attempt (seen once in CI: a rank that never reached a server listening for 10 s).
+     */
+    private static final long ATTEMPT_MILLIS = 1000;
 
     private final String address;
     private final Wire.HostPort hostPort;
@@ -132,11 +139,16 @@ public final class RendezvousClient implements EndpointExchange {
     private Socket connect(long deadline, int rank, Duration timeout) throws IOException {
         long backoff = FIRST_BACKOFF_MILLIS;
         int attempts = 0;
+        int unanswered = 0;
         while (true) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left <= 0) {
+                if (unanswered == attempts && attempts > 0) {
+                    throw new SocketTimeoutException("connecting");
+                }
                 throw failure(rank, "could not connect within " + timeout.toMillis() + " ms: connection refused ("
-                        + attempts + " attempts); is the rendezvous server running?", null);
+                        + attempts + " attempts" + (unanswered > 0 ? ", " + unanswered + " unanswered" : "")
+                        + "); is the rendezvous server running?", null);
             }
             InetSocketAddress to = new InetSocketAddress(hostPort.host(), hostPort.port());
             if (to.isUnresolved()) {
@@ -145,7 +157,7 @@ public final class RendezvousClient implements EndpointExchange {
             Socket s = new Socket();
             attempts++;
             try {
-                s.connect(to, (int) Math.min(left, Integer.MAX_VALUE));
+                s.connect(to, (int) Math.min(left, ATTEMPT_MILLIS));
                 if (s.getLocalPort() == s.getPort() && s.getLocalAddress().equals(s.getInetAddress())) {
                     // TCP self-connect: with nobody listening yet, the kernel gave this socket the very
                     // port it dials and connected it to itself, which would keep the server from binding
@@ -157,7 +169,8 @@ public final class RendezvousClient implements EndpointExchange {
                 s.close();
             } catch (SocketTimeoutException e) {
                 s.close();
-                throw new SocketTimeoutException("connecting");
+                unanswered++;
+                continue; // at once, from a new port; the deadline check above ends it
             } catch (IOException e) {
                 s.close();
                 throw e;
