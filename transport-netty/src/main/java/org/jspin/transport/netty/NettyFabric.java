@@ -59,7 +59,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
      * 64 KiB, the fragment Open MPI's TCP transport sends with its rendezvous request (its
      * {@code btl_tcp_eager_limit} default). Over TCP a round trip costs more than a copy of 64 KiB.
      */
-    static final int RTS_PAYLOAD = Integer.getInteger("jspin.netty.rtsPayload", 64 << 10);
+    static final int DEFAULT_RTS_PAYLOAD = 64 << 10;
     private static final int INBOUND_CAPACITY = 1 << 16;
     /** Reading pauses above this many undelivered arrivals and resumes below a quarter of it. */
     private static final int INBOUND_HIGH_WATER = 4096;
@@ -74,6 +74,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final Mailbox mailbox = new Mailbox(INBOUND_CAPACITY, INBOUND_CAPACITY);
     private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
     private final DrivenIoEventLoop loop;
+    private final int rtsPayload;
     private final FabricJoin join;
     private volatile Runnable wakeup = () -> { };
     /** The engine's handler, from its first poll: asked where DATA payloads land. */
@@ -116,6 +117,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.launch = launch;
         this.peers = new Peer[size];
         SocketOptions options = new SocketOptions(PeerLiveness.configured(System.getenv())); // fails before anything opens
+        this.rtsPayload = rtsPayload(System.getProperty("jspin.netty.rtsPayload"));
         this.loop = new DrivenIoEventLoop(EventLoops.factory(), () -> wakeup.run());
         loop.adopt(); // the joining thread drives the loop until the engine takes over
         this.join = new FabricJoin(rank, size, jobId, launch, loop, options, this::joined);
@@ -161,7 +163,29 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     @Override
     public int preferredRtsPayload() {
-        return RTS_PAYLOAD;
+        return rtsPayload;
+    }
+
+    /**
+     * @param value {@code -Djspin.netty.rtsPayload}, or null for the default
+     * @return the bytes an RTS carries over this fabric
+     * @throws MpiException ERR_ARG naming the value if it is not a byte count in [0, {@link #MAX_PAYLOAD}]
+     */
+    static int rtsPayload(String value) {
+        if (value == null) {
+            return DEFAULT_RTS_PAYLOAD;
+        }
+        int bytes;
+        try {
+            bytes = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            bytes = -1;
+        }
+        if (bytes < 0 || bytes > MAX_PAYLOAD) {
+            throw new MpiException(ErrorClass.ERR_ARG, "-Djspin.netty.rtsPayload must be a byte count in [0, "
+                    + MAX_PAYLOAD + "], got '" + value + "'");
+        }
+        return bytes;
     }
 
     @Override

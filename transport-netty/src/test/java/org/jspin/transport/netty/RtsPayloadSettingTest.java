@@ -1,0 +1,31 @@
+package org.jspin.transport.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** {@code -Djspin.netty.rtsPayload}: a byte count the fabric's packets can carry, or a clear error. */
+class RtsPayloadSettingTest {
+    @Test
+    void unsetIsOpenMpisFirstFragmentAndByteCountsAreTaken() {
+        assertEquals(64 << 10, NettyFabric.rtsPayload(null));
+        assertEquals(0, NettyFabric.rtsPayload("0"));
+        assertEquals(4096, NettyFabric.rtsPayload(" 4096 "));
+        assertEquals(NettyFabric.MAX_PAYLOAD, NettyFabric.rtsPayload(Integer.toString(NettyFabric.MAX_PAYLOAD)));
+    }
+
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {"-1", "64k", "", "1048577", "99999999999"})
+    void anythingElseIsAnArgumentErrorNamingIt(String value) {
+        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.rtsPayload(value));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("jspin.netty.rtsPayload") && e.getMessage().contains("'" + value + "'"),
+                e.getMessage());
+    }
+}
