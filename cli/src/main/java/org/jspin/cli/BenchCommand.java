@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 /** {@code jspin bench ...}: whole-system measurements. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Whole-system benchmarks (medians of several samples after warm-up; measured on this machine).",
-        subcommands = {BenchPackCommand.class, BenchPingPongCommand.class})
+        subcommands = {BenchPackCommand.class, BenchPingPongCommand.class, BenchTcpFloorCommand.class})
 final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     private picocli.CommandLine.Model.CommandSpec spec;

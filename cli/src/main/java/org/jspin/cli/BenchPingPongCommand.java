@@ -9,10 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import org.jspin.bench.pingpong.PingPong;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
@@ -89,33 +85,10 @@ final class BenchPingPongCommand implements Callable<Integer> {
                     + " 1-byte ack, time per window%n", backend, fabric,
                     processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding, nic.eagerLimit(),
                     nic.chunkSize(), rts);
-            out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
-                    "GB/s p50");
-            out.flush();
+            PingPongOutput.header(out);
         }
         List<PingPongResult> results = processes ? inProcesses() : PingPong.runLocal(options, cases);
-        if (json) {
-            ArrayNode a = JsonNodeFactory.instance.arrayNode();
-            for (PingPongResult r : results) {
-                ObjectNode o = a.addObject();
-                o.put("case", r.name());
-                o.put("backend", backend);
-                o.put("fabric", fabric);
-                o.put("bytes", r.bytes());
-                o.put("rounds", r.iterations());
-                o.put("p50_us", r.p50Micros());
-                o.put("p90_us", r.p90Micros());
-                o.put("p99_us", r.p99Micros());
-                o.put("gbps_p50", r.gbps());
-            }
-            out.println(a);
-        } else {
-            for (PingPongResult r : results) {
-                out.printf("%-32s %10d %8d %10.2f %10.2f %10.2f %10.3f%n", r.name(), r.bytes(), r.iterations(),
-                        r.p50Micros(), r.p90Micros(), r.p99Micros(), r.gbps());
-            }
-        }
-        out.flush();
+        PingPongOutput.results(out, results, json, backend, fabric);
         return 0;
     }
 

@@ -25,7 +25,8 @@ final class Programs {
             "halo3d", "org.jspin.examples.halo3d.Halo3d",
             "fft2d", "org.jspin.examples.fft2d.Fft2d",
             "particles", "org.jspin.examples.particles.Particles",
-            "pingpong", "org.jspin.cli.PingPongRank");
+            "pingpong", "org.jspin.cli.PingPongRank",
+            "tcpfloor", "org.jspin.cli.SocketFloorRank");
 
     private Programs() {
     }

@@ -1,0 +1,74 @@
+package org.jspin.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.jspin.bench.pingpong.PingPongResult;
+import org.jspin.bench.pingpong.SocketFloor;
+import org.jspin.bootstrap.launch.RankLauncher;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jspin bench tcpfloor}: the floor under {@code jspin bench pingpong --fabric netty}, its
+ * contiguous cases over a bare socket between two ranks started and bound the same way.
+ */
+@Command(name = "tcpfloor", mixinStandardHelpOptions = true,
+        description = "The floor under 'bench pingpong --fabric netty': its contiguous cases (latency, ping-pong and "
+                + "streaming bandwidth) bounced over a bare TCP socket on 127.0.0.1 between two processes started and "
+                + "bound as that command starts them, busy-polled, with no runtime in the way; measured on this "
+                + "machine, to be compared with jspin's figures in the same run.")
+final class BenchTcpFloorCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--scale", defaultValue = "1", description = "multiplies the round trips per case (default: ${DEFAULT-VALUE})")
+    private double scale;
+
+    @Option(names = "--filter", description = "only cases whose name contains this")
+    private String filter;
+
+    @Option(names = "--json", description = "print one JSON array instead of a table")
+    private boolean json;
+
+    @Option(names = "--bind-to", defaultValue = "none", converter = BindingConverter.class,
+            description = "none (default), or core (rank r on CPU r, as mpirun's --bind-to core)")
+    private Binding binding;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf("jspin bench tcpfloor: 2 processes, a bare TCP socket on 127.0.0.1 (bound to %s), non-blocking,"
+                    + " busy-polled, writes of at most %d B; one-way time = half a round trip; stream_* = a window of"
+                    + " messages and a 1-byte ack, time per window%n", binding, SocketFloor.WRITE_BYTES);
+            PingPongOutput.header(out);
+        }
+        Path results = Files.createTempFile("jspin-tcpfloor", ".json");
+        try {
+            List<String> program = List.of("tcpfloor", results.toString(), Double.toString(scale),
+                    filter == null ? "-" : filter);
+            RankLauncher.Result r = RankJob.run(2, program, Map.of(), Duration.ofMinutes(30), binding, System.err,
+                    System.err);
+            if (r.exitCode() != 0) {
+                throw new MpiException(ErrorClass.ERR_OTHER, "the tcpfloor ranks failed (exit code " + r.exitCode()
+                        + (r.failedRank() >= 0 ? ", rank " + r.failedRank() : "") + ")");
+            }
+            PingPongOutput.results(out, PingPongRank.read(results), json, "none", "tcp-socket");
+        } finally {
+            Files.deleteIfExists(results);
+        }
+        return 0;
+    }
+}

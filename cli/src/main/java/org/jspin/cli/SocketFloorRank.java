@@ -1,0 +1,80 @@
+package org.jspin.cli;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.jspin.bench.pingpong.PingPongCase;
+import org.jspin.bench.pingpong.PingPongResult;
+import org.jspin.bench.pingpong.SocketFloor;
+import org.jspin.datatype.Datatype;
+import org.jspin.mpi.Comm;
+import org.jspin.mpi.Mpi;
+import org.jspin.mpi.MpiOptions;
+
+/**
+ * One rank of {@code jspin bench tcpfloor} ({@code jspin exec tcpfloor}): the two ranks of a
+ * jspin job, started and bound as {@code jspin bench pingpong} starts them, open a socket of their
+ * own on 127.0.0.1 (rank 1 listens and sends its port to rank 0 over the job's fabric) and run
+ * {@link SocketFloor} over it; rank 0 writes the results as JSON to the file the launching command
+ * reads them from.
+ *
+ * <p>Arguments: {@code RESULTS_FILE SCALE FILTER}, where FILTER is {@code -} for every case.
+ */
+public final class SocketFloorRank {
+    private static final int PORT_TAG = 11;
+
+    private SocketFloorRank() {
+    }
+
+    /** Entry point of one rank. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3) {
+            throw new IllegalArgumentException("usage: SocketFloorRank RESULTS_FILE SCALE FILTER, got " + List.of(args));
+        }
+        Path results = Path.of(args[0]);
+        double scale = Double.parseDouble(args[1]);
+        String filter = args[2].equals("-") ? null : args[2];
+        List<PingPongCase> cases = PingPongCase.standard(scale).stream()
+                .filter(c -> filter == null || c.name().contains(filter)).toList();
+        try (Mpi mpi = Mpi.init(MpiOptions.fromEnvironment())) {
+            Comm w = mpi.world();
+            if (w.size() != 2) {
+                throw new IllegalArgumentException("tcpfloor needs exactly 2 ranks, got " + w.size());
+            }
+            MemorySegment port = MemorySegment.ofArray(new int[1]);
+            List<PingPongResult> r;
+            if (w.rank() == 1) {
+                try (ServerSocketChannel server = ServerSocketChannel.open()) {
+                    server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                    port.set(ValueLayout.JAVA_INT, 0, ((InetSocketAddress) server.getLocalAddress()).getPort());
+                    w.send(port, 1, Datatype.INT, 0, PORT_TAG);
+                    try (SocketChannel ch = server.accept()) {
+                        r = floor(ch, false, cases);
+                    }
+                }
+            } else {
+                w.recv(port, 1, Datatype.INT, 1, PORT_TAG);
+                try (SocketChannel ch = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                        port.get(ValueLayout.JAVA_INT, 0)))) {
+                    r = floor(ch, true, cases);
+                }
+                PingPongRank.write(results, r);
+            }
+            w.barrier();
+        }
+    }
+
+    private static List<PingPongResult> floor(SocketChannel ch, boolean initiator, List<PingPongCase> cases)
+            throws IOException {
+        ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        return SocketFloor.run(ch, initiator, cases);
+    }
+}
