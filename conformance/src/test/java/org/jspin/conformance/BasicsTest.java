@@ -54,7 +54,7 @@ class BasicsTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.jspin.conformance.Targets#withProtocols")
     void selfSends(Target target, NicConfig nic) {
-        long[] sizes = {0, 1, nic.eagerLimit(), nic.eagerLimit() + 1L, 3L * nic.chunkSize() + 7};
+        long[] sizes = {0, 1, Targets.eagerLimit(nic), Targets.eagerLimit(nic) + 1L, 3L * nic.chunkSize() + 7};
         for (int ranks : new int[] {1, 2}) {
             target.run(ranks, nic, mpi -> {
                 Comm w = mpi.world();

@@ -59,7 +59,7 @@ class CancelTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.jspin.conformance.Targets#withProtocols")
     void cancelAfterMatchHasNoEffect(Target target, NicConfig nic) {
-        long[] sizes = {8, nic.eagerLimit() + 1L, 3L * nic.chunkSize()};
+        long[] sizes = {8, Targets.eagerLimit(nic) + 1L, 3L * nic.chunkSize()};
         target.run(2, nic, mpi -> {
             Comm w = mpi.world();
             for (int i = 0; i < sizes.length; i++) {

@@ -37,7 +37,7 @@ class OrderingTest {
 
     /** Message sizes that straddle the protocol switch and the chunk size of {@code nic}. */
     static long[] sizes(NicConfig nic) {
-        int e = nic.eagerLimit();
+        int e = Targets.eagerLimit(nic);
         int c = nic.chunkSize();
         return new long[] {0, 1, 7, e - 1, e, e + 1, c - 1, c + 1, 2L * c + 17, 100};
     }

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** probe and iprobe report without taking; mprobe and improbe take, so only their Message receives. */
 class ProbeTest {
     private static long[] sizes(NicConfig nic) {
-        return new long[] {0, 12, nic.eagerLimit(), nic.eagerLimit() + 1L, 2L * nic.chunkSize() + 5};
+        return new long[] {0, 12, Targets.eagerLimit(nic), Targets.eagerLimit(nic) + 1L, 2L * nic.chunkSize() + 5};
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -128,7 +128,7 @@ class ProbeTest {
     @MethodSource("org.jspin.conformance.Targets#withProtocols")
     void concurrentMatchedProbesNeverShareAMessage(Target target, NicConfig nic) {
         int perThread = 150;
-        long big = nic.eagerLimit() + 8L;
+        long big = Targets.eagerLimit(nic) + 8L;
         target.run(2, nic, mpi -> {
             Comm w = mpi.world();
             if (w.rank() == 1) {

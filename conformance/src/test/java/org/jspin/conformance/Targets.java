@@ -76,6 +76,16 @@ public final class Targets {
         return all().stream().map(t -> Arguments.of(Named.of(t.toString(), t)));
     }
 
+    /**
+     * The eager limit of {@code nic} for choosing message sizes around it: its own, or for the
+     * default settings (the fabric's choice) the limit of a fabric with no preference, 16 KiB. Over
+     * netty, whose choice is 64 KiB, such sizes all go eagerly; {@link #SMALL} and {@link #STAGED}
+     * straddle their explicit limits on every fabric.
+     */
+    public static int eagerLimit(NicConfig nic) {
+        return nic.eagerLimitOver(NicConfig.DEFAULT_EAGER_LIMIT);
+    }
+
     /** @return the protocol settings a test that cares about eager and rendezvous runs with, named */
     public static List<Named<NicConfig>> protocols() {
         return List.of(Named.of("default", NicConfig.DEFAULT), Named.of("small-chunks", SMALL),

@@ -41,7 +41,7 @@ class TruncationTest {
             NicConfig nic = (NicConfig) ((Named<?>) a.get()[1]).getPayload();
             long small = 4;
             long big = 3L * nic.chunkSize() / 8 + 3; // capacity beyond the eager limit, several chunks
-            long eager = nic.eagerLimit();
+            long eager = Targets.eagerLimit(nic);
             Stream.Builder<Case> b = Stream.builder();
             for (Posting p : Posting.values()) {
                 for (boolean typed : new boolean[] {false, true}) {
@@ -107,7 +107,7 @@ class TruncationTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.jspin.conformance.Targets#withProtocols")
     void blockingContiguousReceiveThrowsTruncate(Target target, NicConfig nic) {
-        long[] sizes = {5, nic.eagerLimit() + 1L, 2L * nic.chunkSize() + 3};
+        long[] sizes = {5, Targets.eagerLimit(nic) + 1L, 2L * nic.chunkSize() + 3};
         target.run(2, nic, mpi -> {
             Comm w = mpi.world();
             for (long size : sizes) {

@@ -145,7 +145,7 @@ class CommBadInputTest {
     @Test
     void badNicSettingsAreNamed() {
         NicConfig d = NicConfig.DEFAULT;
-        error(ErrorClass.ERR_ARG, () -> d.withEagerLimit(-1), "-1");
+        error(ErrorClass.ERR_ARG, () -> d.withEagerLimit(-2), "-2");
         error(ErrorClass.ERR_ARG, () -> d.withChunkSize(63), "63");
         error(ErrorClass.ERR_ARG, () -> d.withEagerLimit(d.chunkSize() + 1), Integer.toString(d.chunkSize() + 1));
         error(ErrorClass.ERR_ARG, () -> d.withPackets(7), "7");

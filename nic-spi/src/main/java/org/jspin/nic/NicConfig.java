@@ -6,7 +6,9 @@ import org.jspin.error.MpiException;
 /**
  * The protocol settings of a NIC, validated once when built.
  *
- * @param eagerLimit      messages up to this many bytes go eagerly, in one packet; larger ones by rendezvous
+ * @param eagerLimit      messages up to this many bytes go eagerly, in one packet; larger ones by
+ *                        rendezvous; {@link #FABRIC_CHOICE} (the default) takes the fabric's
+ *                        {@linkplain org.jspin.nic.fabric.Fabric#preferredEagerLimit preference}
  * @param chunkSize       payload bytes per rendezvous data packet (also the staging buffer size)
  * @param packets         packets each rank may have in flight (the pool; bounds staging memory)
  * @param streamingUnpack whether a receive unpacks each chunk as it arrives (true) or stages the
@@ -22,19 +24,20 @@ import org.jspin.error.MpiException;
  */
 public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean streamingUnpack, long eagerCredit,
                         int rtsPayload) {
-    /** Eager credit per peer unless set: 2 MiB (128 messages at the default eager limit); {@code -Djspin.eager.credit}. */
+    /** Eager credit per peer unless set: 2 MiB (128 messages of 16 KiB, 32 of 64 KiB); {@code -Djspin.eager.credit}. */
     public static final long DEFAULT_EAGER_CREDIT = Long.getLong("jspin.eager.credit", 2L << 20);
 
-    /**
-     * Defaults: 16 KiB eager, 256 KiB chunks, 64 packets, streaming unpack, 2 MiB eager credit.
-     * Over TCP a 64 KiB eager limit (Open MPI's) made the 64 KiB ping-pong 1.3 times as fast but
-     * streaming windows of 64 KiB isends 2.5 times as slow, so the limit stays at 16 KiB there too;
-     * there the RTS carries a message's first 64 KiB instead ({@link #rtsPayload}, the fabric's choice).
-     */
-    public static final NicConfig DEFAULT = new NicConfig(16 << 10, 256 << 10, 64, true);
-
-    /** {@link #rtsPayload}: as the fabric prefers. */
+    /** {@link #eagerLimit} and {@link #rtsPayload}: as the fabric prefers. */
     public static final int FABRIC_CHOICE = -1;
+
+    /** The eager limit of a fabric that states no preference: 16 KiB. */
+    public static final int DEFAULT_EAGER_LIMIT = 16 << 10;
+
+    /**
+     * Defaults: the fabric's eager limit and RTS payload, 256 KiB chunks, 64 packets, streaming
+     * unpack, 2 MiB eager credit.
+     */
+    public static final NicConfig DEFAULT = new NicConfig(FABRIC_CHOICE, 256 << 10, 64, true);
 
     /** Packets kept back for control traffic (RTS, CTS, eager) so bulk data cannot starve it. */
     public static final int CONTROL_RESERVE = 4;
@@ -53,8 +56,9 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
      * @throws MpiException ERR_ARG naming the setting out of range
      */
     public NicConfig {
-        if (eagerLimit < 0) {
-            throw new MpiException(ErrorClass.ERR_ARG, "eager limit must be non-negative, got " + eagerLimit);
+        if (eagerLimit < FABRIC_CHOICE) {
+            throw new MpiException(ErrorClass.ERR_ARG, "eager limit must be non-negative, or " + FABRIC_CHOICE
+                    + " for the fabric's choice, got " + eagerLimit);
         }
         if (chunkSize < 64) {
             throw new MpiException(ErrorClass.ERR_ARG, "chunk size must be at least 64 bytes, got " + chunkSize);
@@ -75,6 +79,20 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
             throw new MpiException(ErrorClass.ERR_ARG, "packets in flight must be in [" + 2 * CONTROL_RESERVE
                     + ", " + (1 << 15) + "], got " + packets);
         }
+    }
+
+    /**
+     * The eager limit a NIC uses over a fabric: this one's, or if it is {@link #FABRIC_CHOICE} the
+     * fabric's {@code preferred} limit, never above a chunk (an eager message is one packet) nor
+     * above half the eager credit (two of them fit in what a receiver keeps for a sender).
+     *
+     * @param preferred the fabric's {@linkplain org.jspin.nic.fabric.Fabric#preferredEagerLimit preference}
+     */
+    public int eagerLimitOver(int preferred) {
+        if (eagerLimit != FABRIC_CHOICE) {
+            return eagerLimit;
+        }
+        return (int) Math.max(0, Math.min(Math.min(preferred, chunkSize), eagerCredit / 2));
     }
 
     /** @return a copy with another eager limit (and at least twice as much eager credit) */

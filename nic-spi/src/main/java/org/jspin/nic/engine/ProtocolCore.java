@@ -84,6 +84,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final DataPath<S, R> path;
     private final NicConfig config;
     /** Bytes of a rendezvous message sent with its RTS (the settings', else the fabric's choice). */
+    /** The eager limit over this fabric ({@link NicConfig#eagerLimitOver}). */
+    private final int eagerLimit;
     private final int rtsPayload;
     private final NanoClock clock;
 
@@ -147,6 +149,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.fabric = fabric;
         this.path = path;
         this.config = config;
+        this.eagerLimit = config.eagerLimitOver(fabric.preferredEagerLimit());
         int rts = config.rtsPayload() == NicConfig.FABRIC_CHOICE ? fabric.preferredRtsPayload() : config.rtsPayload();
         this.rtsPayload = Math.max(0, Math.min(rts, config.chunkSize()));
         this.credit = new long[fabric.size()];
@@ -403,7 +406,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             SendOp<S> op = queued.poll();
             int target = op.put.target();
             boolean known = target >= 0 && target < credit.length; // the fabric refuses any other
-            if (op.length <= config.eagerLimit() && (!known || op.length <= credit[target])) {
+            if (op.length <= eagerLimit && (!known || op.length <= credit[target])) {
                 if (known) {
                     credit[target] -= op.length;
                 }

@@ -1,5 +1,7 @@
 package org.jspin.nic.fabric;
 
+import org.jspin.nic.NicConfig;
+
 /**
  * One rank's endpoint on the fabric that moves packets between ranks, keeping each sender's order
  * to each receiver (the non-overtaking rule rests on it). Owned by the rank's progress thread:
@@ -34,6 +36,16 @@ public interface Fabric extends AutoCloseable {
      */
     default int preferredRtsPayload() {
         return 0;
+    }
+
+    /**
+     * @return up to how many bytes a message should go eagerly unless the NIC's settings say
+     *         otherwise: where a round trip costs more than holding the bytes on the receiver until
+     *         a receive takes them, a larger limit pays; {@link NicConfig#DEFAULT_EAGER_LIMIT}
+     *         (16 KiB) by default
+     */
+    default int preferredEagerLimit() {
+        return NicConfig.DEFAULT_EAGER_LIMIT;
     }
 
     /**
