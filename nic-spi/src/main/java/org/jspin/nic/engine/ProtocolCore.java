@@ -83,9 +83,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final Fabric fabric;
     private final DataPath<S, R> path;
     private final NicConfig config;
-    /** Bytes of a rendezvous message sent with its RTS (the settings', else the fabric's choice). */
-    /** The eager limit over this fabric ({@link NicConfig#eagerLimitOver}). */
+    /** The eager limit over this fabric: the settings', else the fabric's choice ({@link NicConfig#eagerLimitOver}). */
     private final int eagerLimit;
+    /** Bytes of a rendezvous message sent with its RTS (the settings', else the fabric's choice). */
     private final int rtsPayload;
     private final NanoClock clock;
 
