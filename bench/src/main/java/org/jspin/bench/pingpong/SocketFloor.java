@@ -24,10 +24,10 @@ import org.HdrHistogram.Histogram;
 public final class SocketFloor {
     /**
      * Bytes per write. Measured on the issue's machine (2 processes bound to cores, 1 MiB and
-     * 4 MiB ping-pong over loopback, direct buffers): 256 KiB writes ran at 9-10 GB/s where whole
-     * 1 MiB or 4 MiB writes ran at 5-7 and 64 KiB writes at 6; a large write's segments reach the
-     * receiver mostly as the write ends, so smaller writes let the two copies overlap. jspin's own
-     * chunk size (256 KiB) sizes its writes the same way.
+     * 4 MiB ping-pong over loopback, direct buffers, 3 interleaved rounds): 256 KiB writes ran at
+     * 8-10 GB/s in most launches where whole 1 MiB or 4 MiB writes ran at 4-7 and 64 KiB writes at
+     * about 6; a large write's segments reach the receiver mostly as the write ends, so smaller
+     * writes let the two copies overlap. jspin's own chunk size (256 KiB) sizes its writes the same way.
      */
     public static final int WRITE_BYTES = 256 << 10;
 
