@@ -24,6 +24,15 @@ final class Progress {
         /** @return whether the loop should end */
         boolean finished();
 
+        /**
+         * @return whether the loop parks as soon as another thread is doing the work ({@link #doWork}
+         *         -1), even with work left, rather than only when there is none: where spinning
+         *         beside that thread would take its CPU
+         */
+        default boolean parksBesideDriver() {
+            return false;
+        }
+
         /** Waits, with nothing to do, at most {@code nanos}, until {@link Progress#wake} or new work. */
         default void idle(long nanos) {
             LockSupport.parkNanos(this, nanos);
@@ -82,7 +91,9 @@ final class Progress {
                 Thread.yield();
             } else {
                 parked = true;
-                if (!work.hasWork() && !work.finished()) {
+                // where another thread doing the work (done < 0) should have the CPU, this one parks
+                // whatever is left: that thread does it, or wakes this one when it stops with work left
+                if (!work.finished() && ((done < 0 && work.parksBesideDriver()) || !work.hasWork())) {
                     work.idle(PARK_NANOS);
                 }
                 parked = false;

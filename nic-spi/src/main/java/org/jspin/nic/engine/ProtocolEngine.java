@@ -39,12 +39,18 @@ public final class ProtocolEngine<S, R> implements Nic {
      * @throws MpiException ERR_ARG if the chunk size exceeds what the fabric carries
      */
     public ProtocolEngine(String backend, Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters) {
+        this(backend, fabric, path, config, meters, Runtime.getRuntime().availableProcessors() == 1);
+    }
+
+    /** As the public constructor, saying whether the rank has one CPU rather than asking the runtime. */
+    ProtocolEngine(String backend, Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters,
+                   boolean oneCpu) {
         this.core = new ProtocolCore<>(fabric, path, config, meters, SystemNanoClock.INSTANCE);
         this.backend = backend;
         this.fabric = fabric;
         this.config = config;
         this.meters = meters;
-        this.driver = new CoreDriver<>(core, fabric);
+        this.driver = new CoreDriver<>(core, fabric, oneCpu);
         driver.start();
     }
 
