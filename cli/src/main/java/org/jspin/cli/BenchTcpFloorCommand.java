@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.bench.pingpong.SocketFloor;
 import org.jspin.bootstrap.launch.RankLauncher;
@@ -49,6 +50,7 @@ final class BenchTcpFloorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        PingPongCase.standard(scale); // a bad scale is named here, not as a failure of the ranks
         if (!json) {
             out.printf("jspin bench tcpfloor: 2 processes, a bare TCP socket on 127.0.0.1 (bound to %s), non-blocking,"
                     + " busy-polled, writes of at most %d B; one-way time = half a round trip; stream_* = a window of"

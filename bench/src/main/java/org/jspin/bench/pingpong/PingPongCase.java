@@ -3,6 +3,8 @@ package org.jspin.bench.pingpong;
 import java.util.List;
 
 import org.jspin.datatype.Datatype;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 
 /**
  * One measurement between two ranks. A ping-pong case ({@code window} 0) bounces a message of
@@ -45,8 +47,13 @@ public record PingPongCase(String name, Datatype type, long count, boolean laten
      * 64 KiB (a window of 64 isends), 1 MiB and 4 MiB (windows of 16), as the anchors measure it.
      *
      * @param scale multiplies the round trips (1 for the report; smaller for a smoke run)
+     * @throws MpiException ERR_ARG naming the scale unless it is a positive number
      */
     public static List<PingPongCase> standard(double scale) {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new MpiException(ErrorClass.ERR_ARG, "the scale of the round trips must be a positive number, got "
+                    + scale);
+        }
         return List.of(
                 new PingPongCase("latency_1B", Datatype.BYTE, 1, true, rounds(20_000, scale)),
                 new PingPongCase("latency_8B", Datatype.BYTE, 8, true, rounds(20_000, scale)),

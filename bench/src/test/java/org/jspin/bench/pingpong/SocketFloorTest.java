@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,6 +53,16 @@ class SocketFloorTest {
             assertTrue(x.p50Micros() > 0 && x.p50Micros() <= x.p90Micros() && x.p90Micros() <= x.p99Micros(),
                     "percentiles of " + x);
             assertTrue(x.gbps() > 0, "bandwidth of " + x);
+        }
+    }
+
+    @Test
+    void aScaleThatIsNotAPositiveNumberIsNamed() {
+        for (double bad : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            MpiException e = assertThrows(MpiException.class,
+                    () -> PingPongCase.standard(bad));
+            assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+            assertTrue(e.getMessage().contains(Double.toString(bad)), e.getMessage());
         }
     }
 
