@@ -26,7 +26,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-n", "--ranks"}, required = true, description = "processes to start")
     int ranks;
 
-    @Option(names = "--backend", description = "NIC backend of every rank (host, or sim once it exists); default host")
+    @Option(names = "--backend", description = "NIC backend of every rank: host (the CPU packs) or sim (the simulated sPIN NIC); default host")
     String backend;
 
     @Option(names = "--timeout", defaultValue = "600", description = "seconds the whole job may take (default ${DEFAULT-VALUE})")
