@@ -2,6 +2,7 @@ package org.jspin.cli;
 
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.lang.module.ModuleFinder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +22,8 @@ import org.jspin.bootstrap.rendezvous.RendezvousServer;
  * {@code jspin bench pingpong --fabric netty} share.
  */
 final class RankJob {
+    private static final String VECTOR_MODULE = "jdk.incubator.vector";
+
     private RankJob() {
     }
 
@@ -56,6 +59,7 @@ final class RankJob {
                 timeout.plusSeconds(5))) {
             List<String> command = new ArrayList<>();
             command.add(ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java"));
+            command.addAll(runtimeFlags(ModuleFinder.ofSystem().find(VECTOR_MODULE).isPresent()));
             command.addAll(jitFlags(ranks, Runtime.getRuntime().availableProcessors()));
             command.addAll(jvmFlags()); // after ours: a flag of the user's (JAVA_TOOL_OPTIONS, say) wins
             command.add("-cp");
@@ -73,6 +77,25 @@ final class RankJob {
                 return e;
             }, timeout);
         }
+    }
+
+    /**
+     * The flags every rank needs, whatever this JVM was started with: the exports Agrona's queues
+     * need ({@code jdk.internal.misc}), native access for Netty's epoll transport and the FFM calls,
+     * and the Vector API's module for the SIMD pack kernels where the JDK has it. A launcher started
+     * as {@code java -jar jspin.jar} gets the first two from the jar's manifest, which its ranks,
+     * started with {@code -cp}, do not read; without them every rank died at its first queue.
+     *
+     * @param vectorModule whether this JDK has {@code jdk.incubator.vector}
+     * @return the flags, before the launcher's own (repeating one of them is harmless)
+     */
+    static List<String> runtimeFlags(boolean vectorModule) {
+        List<String> flags = new ArrayList<>(List.of("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED"));
+        if (vectorModule) {
+            flags.add("--add-modules=" + VECTOR_MODULE);
+        }
+        return flags;
     }
 
     /**

@@ -90,6 +90,23 @@ class RunCommandSystemTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aLauncherStartedWithoutJspinsJvmFlagsStillGivesItsRanksWhatTheyNeed() throws InterruptedException {
+        // as 'java -jar jspin.jar run' starts it: the manifest's flags reach the launcher, not its ranks
+        List<String> cmd = new ArrayList<>(List.of(SpawnedProcess.JAVA, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", "-n", "2", "--timeout", "50",
+                Ring.class.getName()));
+        SpawnedProcess run = SpawnedProcess.start(cmd, Map.of());
+        started.add(run);
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(55)), run.transcript());
+        for (int r = 0; r < 2; r++) {
+            int prev = (r + 1) % 2;
+            String expected = "[" + r + "] rank " + r + " of 2 received " + Ring.token(prev) + " from rank " + prev;
+            assertTrue(run.outLines().contains(expected), "missing '" + expected + "'\n" + run.transcript());
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aRankSilentForSecondsIsWaitedForNotTakenForDead() throws InterruptedException {
         SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "50", SlowRank.class.getName(), "6000");
         assertEquals(0, run.awaitExit(Duration.ofSeconds(55)), run.transcript());
