@@ -52,7 +52,10 @@ import org.slf4j.LoggerFactory;
  * transport sends its first fragment with its rendezvous request), paid for with eager credit like
  * an eager message: the receive takes them (at once if posted, else when it matches the RTS from
  * the unexpected list, where they wait as an eager payload does) and its CTS says from which
- * offset the DATA goes on. A sender short of credit sends the RTS alone.
+ * offset the DATA goes on. A sender short of credit sends the RTS alone. A fabric that reads
+ * payloads from a socket may offer an RTS's header before its payload is in ({@link #landing});
+ * if a posted receive takes the whole message in memory the data path has for it, the RTS matches
+ * then, its payload lands there and the CTS leaves at once.
  *
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
  * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
@@ -115,6 +118,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final boolean holdArrivals;
     /** Unexpected eager messages whose packets are held, released when taken or when the core is disposed. */
     private final Set<Unexpected> held = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * RTSs matched as their headers arrived ({@link #matchEarly}), by the header's packet (the one
+     * delivered once its payload is in), until {@link #onRts} takes them. By identity: no
+     * allocation per entry.
+     */
+    private final IdentityHashMap<Packet, RecvOp<R>> matchedEarly = new IdentityHashMap<>();
     private final BitSet failedRanks = new BitSet();
     private long nextId = 1;
 
@@ -717,6 +726,15 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     }
 
     private void onRts(Packet p) {
+        RecvOp<R> early = matchedEarly.isEmpty() ? null : matchedEarly.remove(p);
+        if (early != null) {
+            if (p.placed && !early.done) {
+                early.delivered += p.payloadLength; // it landed in the receive's memory
+            }
+            early.landingWithRts = 0;
+            fabric.release(p);
+            return;
+        }
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
         if (r == null) {
             arrivedUnexpected(unexpected(PacketKind.RTS, p));
@@ -771,6 +789,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      */
     @Override
     public MemorySegment landing(Packet h) {
+        if (h.kind == PacketKind.RTS) {
+            return matchEarly(h);
+        }
         if (h.kind != PacketKind.DATA) {
             return null;
         }
@@ -780,6 +801,42 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             return null; // delivered as usual, where onData deals with whatever is wrong
         }
         return path.landing(r, h.offset, h.payloadLength);
+    }
+
+    /**
+     * An RTS whose header has arrived, every packet before it delivered (the fabric calls
+     * {@link #landing} for an RTS only then, so matching it now keeps MPI's order): if the first
+     * posted receive it matches takes the whole message and the data path has that receive's
+     * memory for the payload, the RTS matches now, its CTS is due at once and its payload lands in
+     * the receive's memory as it arrives. The sender's DATA then waits neither for that payload to
+     * be read into a read buffer nor for its copy out of it. Anything else (no receive posted, a
+     * truncating or mismatched one, a staged one) is left to {@link #onRts}, as before.
+     */
+    private MemorySegment matchEarly(Packet h) {
+        int n = h.payloadLength;
+        if (stopped || n <= 0 || n >= h.messageLength || h.source < 0 || h.source >= size()
+                || failedRanks.get(h.source)) {
+            return null;
+        }
+        RecvOp<R> r = matcher.peekPosted(h.matchBits);
+        if (r == null || h.messageLength > r.capacity
+                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits) != null) {
+            return null;
+        }
+        MemorySegment place = path.landing(r, 0, n);
+        if (place == null) {
+            return null;
+        }
+        matcher.matchPosted(h.matchBits); // takes r, the receive just looked at
+        matched(r, h.source, h.matchBits, h.messageLength, h.signatureHash, h.signatureElements);
+        taken(h.source, n);
+        matchedEarly.put(h, r);
+        boolean takesIt = r.accepted == h.messageLength; // false only if setting up the receive failed
+        if (takesIt) {
+            r.landingWithRts = n;
+        }
+        acceptRendezvous(r, h.sendId);
+        return takesIt ? place : null;
     }
 
     private void onData(Packet p) {
@@ -942,7 +999,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         p.sendId = r.peerSendId;
         p.recvId = r.id;
         p.messageLength = r.accepted;
-        p.offset = r.delivered; // what the RTS brought: DATA goes on from there
+        p.offset = r.delivered + r.landingWithRts; // what the RTS brought: DATA goes on from there
         p.owner = null;
         transmit(p);
         if (r.delivered == r.accepted && !r.done) {
@@ -997,6 +1054,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
         }
         ctsDue.removeIf(r -> r.source == peer && failAndTrue(r, e));
+        matchedEarly.values().removeIf(r -> r.source == peer); // their packets will not come
         boolean nobodyLeft = failedRanks.cardinality() >= size() - 1;
         RecvOp<R> r;
         while ((r = matcher.removePosted(op -> op.entry.peer() == peer || (nobodyLeft && op.entry.peer() < 0))) != null) {

@@ -23,6 +23,11 @@ public final class RecvOp<R> {
     /** Bytes the receive takes: the message, cut to the capacity. */
     long accepted;
     long delivered;
+    /**
+     * Bytes the RTS carries that are landing in the receive's memory while the CTS is already due
+     * (matched as the RTS's header arrived); they count as {@link #delivered} once the RTS is in.
+     */
+    long landingWithRts;
     /** The message arrived before the receive and its bytes wait in the overflow buffer. */
     boolean fromOverflow;
     MpiException error;

@@ -10,6 +10,10 @@ public interface PacketHandler {
      * then read them straight into the receive's memory, one copy fewer). The packet is delivered
      * later, in order, marked {@link Packet#placed}. Called on the engine's driving thread.
      *
+     * <p>For an RTS the handler may match the message at once (and answer it before its payload is
+     * in), so a fabric asks for an RTS only when every packet that arrived before it has been
+     * delivered; for other kinds whenever it likes.
+     *
      * @param header the packet's header fields (its payload fields are not set yet)
      * @return memory of exactly {@code header.payloadLength} bytes that stays valid until the packet
      *         has been delivered, or null (the default) to receive the payload in the fabric's memory

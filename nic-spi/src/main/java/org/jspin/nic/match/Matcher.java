@@ -73,6 +73,15 @@ public final class Matcher<R, M> {
         return r.payload;
     }
 
+    /**
+     * @return the posted receive a message with {@code bits} would match, left in place (to decide,
+     *         before {@link #matchPosted}, whether to match it now)
+     */
+    public R peekPosted(long bits) {
+        MatchList.Entry<R> r = posted.firstEntryMatching(bits);
+        return r == null ? null : r.payload;
+    }
+
     /** The second half of {@link #arrive}: a message no posted receive matched waits, in arrival order. */
     public void addUnexpected(long bits, M message) {
         unexpected.append(new MatchList.Entry<>(bits, 0, message));

@@ -20,6 +20,7 @@ import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.Mailbox;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
+import org.jspin.nic.fabric.PacketKind;
 import org.jspin.transport.netty.join.NettyLaunch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -296,11 +297,18 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     // ---- from the event loop ------------------------------------------------------------------
 
-    /** Where a payload from {@code peer} lands, as the engine says; only for a header that claims the right ranks. */
+    /**
+     * Where a payload from {@code peer} lands, as the engine says; only for a header that claims the
+     * right ranks, and for an RTS only when every packet that arrived before it has been delivered
+     * (the engine may match it now, see {@link PacketHandler#landing}).
+     */
     private MemorySegment landing(int peer, Packet header) {
         PacketHandler h = handler;
         if (h == null || closed || header.source != peer || header.target != rank) {
             return null; // PeerHandler closes a connection whose packets claim other ranks
+        }
+        if (header.kind == PacketKind.RTS && mailbox.arrivals() > 0) {
+            return null; // an earlier arrival might match the same receive: the engine matches in order
         }
         return h.landing(header);
     }

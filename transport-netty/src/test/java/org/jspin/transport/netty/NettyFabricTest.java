@@ -47,7 +47,7 @@ class NettyFabricTest {
     private static final java.util.concurrent.Executor THREAD = r -> Thread.ofPlatform().daemon().start(r);
 
     /** Records what a fabric delivers. */
-    private static final class Recorder implements PacketHandler {
+    private static class Recorder implements PacketHandler {
         final List<Packet> arrived = new ArrayList<>();
         final List<Packet> released = new ArrayList<>();
         final Map<Integer, String> failed = new ConcurrentHashMap<>();
@@ -311,6 +311,51 @@ class NettyFabricTest {
                     () -> f.send(packet(PacketKind.EAGER, 1, null, 0, 0)));
             assertEquals(ErrorClass.ERR_PROC_FAILED, e.errorClass());
             f.close();
+        }
+    }
+
+    /**
+     * An engine may match an RTS as its header arrives, so the fabric asks about an RTS only when
+     * every packet read before it has been delivered: an eager message just ahead of it in the same
+     * read could match the same receive. Packets carry their place in the stream as their send id.
+     */
+    @Test
+    void anRtsIsOfferedForLandingOnlyWhenEverythingBeforeItHasBeenDelivered() {
+        List<NettyFabric> f = open(2, "rts-order");
+        List<Long> asked = new ArrayList<>();
+        List<String> early = new ArrayList<>();
+        Recorder sender = new Recorder();
+        Recorder receiver = new Recorder() {
+            @Override
+            public MemorySegment landing(Packet header) {
+                if (header.kind == PacketKind.RTS) {
+                    asked.add(header.sendId);
+                    if (arrived.size() != header.sendId) {
+                        early.add("RTS #" + header.sendId + " offered with " + arrived.size() + " delivered");
+                    }
+                }
+                return null;
+            }
+        };
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment payload = arena.allocate(4096);
+            int n = 41; // an RTS, then pairs of an eager message and an RTS, written before rank 1 reads any
+            for (int i = 0; i < n; i++) {
+                PacketKind kind = i % 2 == 0 ? PacketKind.RTS : PacketKind.EAGER;
+                Packet p = packet(kind, 1, payload, 0, i % 2 == 0 ? 4096 : 64);
+                p.sendId = i;
+                assertTrue(f.get(0).send(p));
+            }
+            List<Recorder> rec = List.of(sender, receiver);
+            pollUntil(() -> receiver.arrived.size() == n && sender.released.size() == n, f, rec);
+            assertEquals(List.of(), early);
+            assertEquals(0L, asked.get(0), "an RTS with nothing before it is offered");
+            for (int i = 0; i < n; i++) {
+                assertEquals(i, receiver.arrived.get(i).sendId, "in order");
+                f.get(1).release(receiver.arrived.get(i));
+            }
+        } finally {
+            f.forEach(NettyFabric::close);
         }
     }
 
