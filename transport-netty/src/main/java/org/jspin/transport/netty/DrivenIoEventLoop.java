@@ -86,6 +86,11 @@ final class DrivenIoEventLoop extends AbstractScheduledEventExecutor implements 
         }
     }
 
+    /** @return whether another thread has queued work that only a {@link #runNow} does */
+    boolean hasTasks() {
+        return !tasks.isEmpty();
+    }
+
     /** Ends a {@link #run(long)} early; any thread. */
     void wakeup() {
         if (blocked) {

@@ -401,6 +401,48 @@ class NettyFabricTest {
         }
     }
 
+    /**
+     * With one peer, most polls read its socket directly (Netty's read path reached through a
+     * private lookup: this fails if a Netty upgrade takes it away); frames, the bytes behind them
+     * and the peer's departure come through as they do through epoll. With two peers, every poll
+     * goes through epoll.
+     */
+    @Test
+    void aRankWithOnePeerReadsItsSocketDirectlyAndStillSeesItLeave() {
+        assertEquals(EventLoops.EPOLL, DirectReads.AVAILABLE, "Netty's epoll read path is reachable");
+        List<NettyFabric> f = open(2, "direct");
+        List<Recorder> rec = List.of(new Recorder(), new Recorder());
+        try {
+            byte[] data = new byte[3000];
+            new Random(2).nextBytes(data);
+            for (int i = 0; i < 50; i++) {
+                assertTrue(f.get(0).send(packet(PacketKind.EAGER, 1, MemorySegment.ofArray(data), 0, data.length)));
+                int want = i + 1;
+                pollUntil(() -> rec.get(1).arrived.size() == want, f, rec);
+            }
+            for (Packet p : rec.get(1).arrived) {
+                assertArrayEquals(data, bytes(p));
+                f.get(1).release(p);
+            }
+            if (EventLoops.EPOLL) {
+                assertTrue(f.get(1).directPolls() > 0, "rank 1 never read its peer's socket directly");
+            }
+            f.get(0).close();
+            pollUntil(() -> rec.get(1).failed.containsKey(0), f.subList(1, 2), rec.subList(1, 2));
+        } finally {
+            f.forEach(NettyFabric::close);
+        }
+        List<NettyFabric> three = open(3, "three");
+        List<Recorder> rec3 = List.of(new Recorder(), new Recorder(), new Recorder());
+        try {
+            assertTrue(three.get(0).send(packet(PacketKind.CTS, 1, null, 0, 0)));
+            pollUntil(() -> rec3.get(1).arrived.size() == 1, three, rec3);
+            assertEquals(0, three.get(1).directPolls(), "two peers: epoll says which socket to read");
+        } finally {
+            three.forEach(NettyFabric::close);
+        }
+    }
+
     private static Socket socketTo(String endpoint) throws IOException {
         int colon = endpoint.lastIndexOf(':');
         Socket s = new Socket(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)));
