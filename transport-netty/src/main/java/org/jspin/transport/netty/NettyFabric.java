@@ -76,9 +76,12 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
      * always through epoll). Measured in 16 interleaved pairs of launches of {@code jspin bench
      * pingpong --fabric netty --bind-to core --filter latency_8B}, with and without it: one-way
      * p50 5.25 against 5.76 us (medians; the pairs' ratios' median 1.06, the noisy machine's spread
-     * 0.72-1.68); the 1 and 4 MiB cases moved within the noise (5 pairs).
+     * 0.72-1.68); in 8 pairs of {@code --filter 4MiB}, 585 against 665 us for the 4 MiB ping-pong
+     * and 706 against 766 us for its vector case. An idle direct poll costs more than an idle
+     * epoll poll (about 740 against 230 ns: Netty's read path allocates and fires read-complete
+     * even when nothing is there), which those figures include.
      */
-    static final boolean DIRECT_READS = Boolean.parseBoolean(System.getProperty("jspin.netty.directReads", "true"));
+    static final boolean DEFAULT_DIRECT_READS = true;
     /**
      * A rank that reads directly still polls through epoll every this many polls, for what only
      * epoll reports: the listening socket, a peer's connection closing while no read is made.
@@ -99,6 +102,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
     private final DrivenIoEventLoop loop;
     private final int rtsPayload;
+    private final boolean directReads;
     private final FabricJoin join;
     private volatile Runnable wakeup = () -> { };
     /** The engine's handler, from its first poll: asked where DATA payloads land. */
@@ -147,6 +151,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.peers = new Peer[size];
         SocketOptions options = new SocketOptions(PeerLiveness.configured(System.getenv())); // fails before anything opens
         this.rtsPayload = rtsPayload(System.getProperty("jspin.netty.rtsPayload"));
+        this.directReads = directReads(System.getProperty("jspin.netty.directReads"));
         this.loop = new DrivenIoEventLoop(EventLoops.factory(), () -> wakeup.run());
         loop.adopt(); // the joining thread drives the loop until the engine takes over
         this.join = new FabricJoin(rank, size, jobId, launch, loop, options, this::joined);
@@ -165,7 +170,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                 LANDING ? header -> landing(peer, header) : null, reads));
         ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, this));
         peers[peer] = new Peer(peer, ctx.channel());
-        if (size == 2 && DIRECT_READS && DirectReads.supports(ctx.channel())) {
+        if (size == 2 && directReads && DirectReads.supports(ctx.channel())) {
             onlyPeer = peers[peer];
         }
     }
@@ -233,6 +238,23 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                     + MAX_PAYLOAD + "], got '" + value + "'");
         }
         return bytes;
+    }
+
+    /**
+     * @param value {@code -Djspin.netty.directReads}, or null for the default
+     * @return whether a rank with one peer reads its socket directly
+     * @throws MpiException ERR_ARG naming the value if it is neither {@code true} nor {@code false}
+     */
+    static boolean directReads(String value) {
+        if (value == null) {
+            return DEFAULT_DIRECT_READS;
+        }
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new MpiException(ErrorClass.ERR_ARG,
+                    "-Djspin.netty.directReads must be true or false, got '" + value + "'");
+        };
     }
 
     @Override

@@ -10,7 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** {@code -Djspin.netty.rtsPayload}: a byte count the fabric's packets can carry, or a clear error. */
+/**
+ * {@code -Djspin.netty.rtsPayload}: a byte count the fabric's packets can carry, or a clear error;
+ * {@code -Djspin.netty.directReads}: true or false, or a clear error.
+ */
 class RtsPayloadSettingTest {
     @Test
     void unsetIsOpenMpisFirstFragmentAndByteCountsAreTaken() {
@@ -26,6 +29,22 @@ class RtsPayloadSettingTest {
         MpiException e = assertThrows(MpiException.class, () -> NettyFabric.rtsPayload(value));
         assertEquals(ErrorClass.ERR_ARG, e.errorClass());
         assertTrue(e.getMessage().contains("jspin.netty.rtsPayload") && e.getMessage().contains("'" + value + "'"),
+                e.getMessage());
+    }
+
+    @Test
+    void directReadsAreOnUnlessSetToFalse() {
+        assertTrue(NettyFabric.directReads(null));
+        assertTrue(NettyFabric.directReads("true"));
+        assertEquals(false, NettyFabric.directReads(" FALSE "));
+    }
+
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {"", "yes", "0", "flase"})
+    void directReadsTakeNothingButTrueOrFalse(String value) {
+        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.directReads(value));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("jspin.netty.directReads") && e.getMessage().contains("'" + value + "'"),
                 e.getMessage());
     }
 }
