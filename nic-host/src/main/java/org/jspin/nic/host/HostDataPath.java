@@ -81,6 +81,12 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         cpuWritten.add(length);
     }
 
+    /** A contiguous send's packets are windows on its buffer. */
+    @Override
+    public boolean sendsInPlace(SendOp<Void> send) {
+        return send.denseOffset() >= 0;
+    }
+
     @Override
     public void released(Packet packet) {
         if (packet.payload != null && packet.payload == packet.staging()) {

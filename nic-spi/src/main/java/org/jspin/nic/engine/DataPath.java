@@ -35,6 +35,16 @@ public interface DataPath<S, R> {
      */
     void fill(SendOp<S> send, long offset, int length, Packet packet);
 
+    /**
+     * @return whether {@link #fill} shows this send's bytes in the user's buffer, in place, for any
+     *         length (nothing packed, no staging buffer of a chunk's size): the engine may then send
+     *         its data phase in fewer, larger packets ({@link org.jspin.nic.fabric.Fabric#preferredWholeData});
+     *         false by default
+     */
+    default boolean sendsInPlace(SendOp<S> send) {
+        return false;
+    }
+
     /** A packet this data path filled has been released by the fabric (its staging is free again). */
     void released(Packet packet);
 

@@ -90,6 +90,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final int eagerLimit;
     /** Bytes of a rendezvous message sent with its RTS (the settings', else the fabric's choice). */
     private final int rtsPayload;
+    /** A data phase up to this long of a message sent in place goes as one DATA packet ({@link Fabric#preferredWholeData}). */
+    private final int wholeData;
     private final NanoClock clock;
 
     private final Matcher<RecvOp<R>, Unexpected> matcher = new Matcher<>();
@@ -161,6 +163,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.eagerLimit = config.eagerLimitOver(fabric.preferredEagerLimit());
         int rts = config.rtsPayload() == NicConfig.FABRIC_CHOICE ? fabric.preferredRtsPayload() : config.rtsPayload();
         this.rtsPayload = Math.max(0, Math.min(rts, config.chunkSize()));
+        this.wholeData = Math.max(0, Math.min(fabric.preferredWholeData(), fabric.maxPayload()));
         this.credit = new long[fabric.size()];
         Arrays.fill(credit, config.eagerCredit());
         this.owed = new long[fabric.size()];
@@ -508,7 +511,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     }
 
     private void sendChunk(SendOp<S> op, Packet p) {
-        int len = (int) Math.min(config.chunkSize(), op.accepted - op.sent);
+        int len = (int) Math.min(op.dataPacket, op.accepted - op.sent);
         p.kind = PacketKind.DATA;
         p.target = op.put.target();
         p.sendId = op.id;
@@ -607,6 +610,10 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         op.recvId = recvId;
         op.accepted = accepted;
         op.sent = taken; // the bytes the RTS carried that the receive kept; DATA goes on from here
+        // chunks overlap packing with the transfer; sent in place, a data phase the fabric carries
+        // in one packet goes whole, paying the per-packet costs once
+        boolean whole = accepted - taken <= wholeData && path.sendsInPlace(op);
+        op.dataPacket = whole ? (int) (accepted - taken) : config.chunkSize();
         if (taken == accepted) {
             op.phase = SendOp.Phase.DRAINING;
             if (op.packetsOut == 0) {

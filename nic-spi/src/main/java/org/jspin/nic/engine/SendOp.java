@@ -25,6 +25,8 @@ public final class SendOp<S> {
     long accepted;
     /** Bytes handed to the fabric (from the receiver's CTS on, counting those of the RTS it kept). */
     long sent;
+    /** Payload bytes per DATA packet, set when the CTS arrives: the chunk size, or the whole data phase. */
+    int dataPacket;
     /** Bytes of the message's start that travelled with the RTS. */
     long withRts;
     /** Packets sent and not yet released. */

@@ -39,6 +39,17 @@ public interface Fabric extends AutoCloseable {
     }
 
     /**
+     * @return up to how many bytes the data phase of a rendezvous message (what follows its RTS)
+     *         should go as one DATA packet rather than in chunks, when the sender sends from its
+     *         buffer in place (contiguous, nothing to pack): worth it where each packet costs the
+     *         fabric a system call or a read of its own and there is no packing to overlap with
+     *         the transfer; 0 (the default) always chunks. Capped at {@link #maxPayload}.
+     */
+    default int preferredWholeData() {
+        return 0;
+    }
+
+    /**
      * @return up to how many bytes a message should go eagerly unless the NIC's settings say
      *         otherwise: where a round trip costs more than holding the bytes on the receiver until
      *         a receive takes them, a larger limit pays; {@link NicConfig#DEFAULT_EAGER_LIMIT}

@@ -41,10 +41,16 @@ final class CoreRig {
     }
 
     CoreRig(int size, NicConfig config) {
+        this(size, config, 0);
+    }
+
+    /** @param wholeData what every endpoint prefers to send as one DATA packet ({@link EmbeddedFabric#preferWholeData}) */
+    CoreRig(int size, NicConfig config, int wholeData) {
         network = new EmbeddedNetwork(size);
         rounds = new IntSupplier[size];
         clock.update(1_000_000_000L);
         for (int r = 0; r < size; r++) {
+            network.endpoint(r).preferWholeData(wholeData);
             RecordingDataPath path = new RecordingDataPath(config.chunkSize());
             ProtocolCore<String, String> core = new ProtocolCore<>(network.endpoint(r), path, config,
                     new Meters(registry, "test", r), clock);

@@ -19,6 +19,8 @@ final class RecordingDataPath implements DataPath<String, String> {
     private final int chunkSize;
     /** Whether contiguous receives offer their memory for chunks to land in ({@link #landing}). */
     boolean lands;
+    /** Whether contiguous sends' packets are windows on their buffers ({@link #sendsInPlace}), as the host path's are. */
+    boolean inPlace;
     /** Sends of this many bytes have their set-up fail (a data path that cannot take them); -1: none. */
     long refuseSendsOf = -1;
 
@@ -54,6 +56,12 @@ final class RecordingDataPath implements DataPath<String, String> {
             throw new AssertionError("fill before sendStarted for s" + send.id());
         }
         calls.add("fill s" + send.id() + " " + offset + "+" + length);
+        if (sendsInPlace(send)) {
+            packet.payload = send.put().buffer();
+            packet.payloadOffset = send.denseOffset() + offset;
+            packet.payloadLength = length;
+            return;
+        }
         MemorySegment staging = packet.staging();
         if (staging == null) {
             staging = MemorySegment.ofArray(new byte[chunkSize]);
@@ -67,6 +75,11 @@ final class RecordingDataPath implements DataPath<String, String> {
         packet.payload = staging;
         packet.payloadOffset = 0;
         packet.payloadLength = length;
+    }
+
+    @Override
+    public boolean sendsInPlace(SendOp<String> send) {
+        return inPlace && send.denseOffset() >= 0;
     }
 
     @Override

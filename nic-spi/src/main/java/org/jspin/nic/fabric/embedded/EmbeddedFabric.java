@@ -30,6 +30,7 @@ public final class EmbeddedFabric implements Fabric {
     private final ArrayDeque<Due> due = new ArrayDeque<>();
     private final ArrayDeque<Packet> released = new ArrayDeque<>();
     private int linkCapacity = Integer.MAX_VALUE;
+    private int wholeData;
     private long refused;
     private Runnable activity = () -> { };
     private boolean closed;
@@ -55,6 +56,23 @@ public final class EmbeddedFabric implements Fabric {
     @Override
     public int maxPayload() {
         return maxPayload;
+    }
+
+    /** What {@link #preferWholeData} set; 0 (always chunks) until then. */
+    @Override
+    public int preferredWholeData() {
+        return wholeData;
+    }
+
+    /**
+     * Has this endpoint prefer to send a data phase up to {@code bytes} long as one packet
+     * ({@link Fabric#preferredWholeData}), as a socket fabric does; read by a core when it is made.
+     */
+    public void preferWholeData(int bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must be >= 0, got " + bytes);
+        }
+        this.wholeData = bytes;
     }
 
     /**

@@ -11,10 +11,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code -Djspin.netty.rtsPayload}: a byte count the fabric's packets can carry, or a clear error;
- * {@code -Djspin.netty.directReads}: true or false, or a clear error.
+ * The fabric's settings: {@code -Djspin.netty.rtsPayload} and {@code -Djspin.netty.wholeData}, a
+ * byte count the fabric's packets can carry, or a clear error; {@code -Djspin.netty.directReads},
+ * true or false, or a clear error.
  */
-class RtsPayloadSettingTest {
+class FabricSettingsTest {
     @Test
     void unsetIsOpenMpisFirstFragmentAndByteCountsAreTaken() {
         assertEquals(64 << 10, NettyFabric.rtsPayload(null));
@@ -29,6 +30,22 @@ class RtsPayloadSettingTest {
         MpiException e = assertThrows(MpiException.class, () -> NettyFabric.rtsPayload(value));
         assertEquals(ErrorClass.ERR_ARG, e.errorClass());
         assertTrue(e.getMessage().contains("jspin.netty.rtsPayload") && e.getMessage().contains("'" + value + "'"),
+                e.getMessage());
+    }
+
+    @Test
+    void wholeDataIsOnePacketsWorthUnlessSet() {
+        assertEquals(NettyFabric.MAX_PAYLOAD, NettyFabric.wholeData(null));
+        assertEquals(0, NettyFabric.wholeData("0"));
+        assertEquals(262144, NettyFabric.wholeData("262144"));
+    }
+
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {"-5", "1m", " ", "1048577"})
+    void wholeDataTakesNothingButAByteCountThatFits(String value) {
+        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.wholeData(value));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("jspin.netty.wholeData") && e.getMessage().contains("'" + value + "'"),
                 e.getMessage());
     }
 
