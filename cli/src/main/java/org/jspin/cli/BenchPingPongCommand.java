@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.jspin.bench.NameFilter;
 import org.jspin.bench.pingpong.PingPong;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
@@ -49,7 +50,7 @@ final class BenchPingPongCommand implements Callable<Integer> {
     @Option(names = "--chunk", description = "rendezvous chunk bytes (default: the NIC's)")
     private Integer chunk;
 
-    @Option(names = "--filter", description = "only cases whose name contains this")
+    @Option(names = "--filter", description = "only cases whose name matches (substring or regex: bw_4MiB$ is the contiguous 4 MiB case alone)")
     private String filter;
 
     @Option(names = "--json", description = "print one JSON array instead of a table")
@@ -72,7 +73,7 @@ final class BenchPingPongCommand implements Callable<Integer> {
         }
         options = options.withNic(nic);
         List<PingPongCase> cases = PingPongCase.standard(scale).stream()
-                .filter(c -> filter == null || c.name().contains(filter)).toList();
+                .filter(NameFilter.of(filter).on(PingPongCase::name)).toList();
         boolean processes = fabric.equals(NettyFabricProvider.NAME);
         if (binding != Binding.NONE && !processes) {
             throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + binding + " needs --fabric netty (ranks as"

@@ -37,7 +37,7 @@ final class BenchTcpFloorCommand implements Callable<Integer> {
     @Option(names = "--scale", defaultValue = "1", description = "multiplies the round trips per case (default: ${DEFAULT-VALUE})")
     private double scale;
 
-    @Option(names = "--filter", description = "only cases whose name contains this")
+    @Option(names = "--filter", description = "only cases whose name matches (substring or regex: bw_4MiB$ is the contiguous 4 MiB case alone)")
     private String filter;
 
     @Option(names = "--json", description = "print one JSON array instead of a table")

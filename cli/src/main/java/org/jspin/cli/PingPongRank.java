@@ -7,6 +7,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.jspin.bench.NameFilter;
 import org.jspin.bench.pingpong.PingPong;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
@@ -46,7 +47,7 @@ public final class PingPongRank {
             nic = nic.withEagerLimit(eager);
         }
         List<PingPongCase> cases = PingPongCase.standard(scale).stream()
-                .filter(c -> filter == null || c.name().contains(filter)).toList();
+                .filter(NameFilter.of(filter).on(PingPongCase::name)).toList();
         try (Mpi mpi = Mpi.init(options.withNic(nic))) {
             List<PingPongResult> r = PingPong.run(mpi, cases);
             if (mpi.rank() == 0) {

@@ -11,6 +11,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.jspin.bench.NameFilter;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.bench.pingpong.SocketFloor;
@@ -43,7 +44,7 @@ public final class SocketFloorRank {
         double scale = Double.parseDouble(args[1]);
         String filter = args[2].equals("-") ? null : args[2];
         List<PingPongCase> cases = PingPongCase.standard(scale).stream()
-                .filter(c -> filter == null || c.name().contains(filter)).toList();
+                .filter(NameFilter.of(filter).on(PingPongCase::name)).toList();
         try (Mpi mpi = Mpi.init(MpiOptions.fromEnvironment())) {
             Comm w = mpi.world();
             if (w.size() != 2) {

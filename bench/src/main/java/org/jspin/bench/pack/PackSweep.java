@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import org.jspin.bench.NameFilter;
+
 /**
  * Whole-system pack/unpack measurement: every case in one JVM, one after the other, with the
  * engine in whatever state the earlier cases left it (as in an application), unlike JMH's fork per

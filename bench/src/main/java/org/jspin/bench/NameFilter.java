@@ -1,5 +1,6 @@
-package org.jspin.bench.pack;
+package org.jspin.bench;
 
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -37,6 +38,11 @@ public final class NameFilter implements Predicate<String> {
     @Override
     public boolean test(String name) {
         return pattern == null || pattern.matcher(name).find();
+    }
+
+    /** @return a predicate selecting the things whose name (as {@code name} gives it) this selects */
+    public <T> Predicate<T> on(Function<? super T, String> name) {
+        return t -> test(name.apply(t));
     }
 
     @Override
