@@ -32,13 +32,13 @@ public record Traffic(double bytesMoved, double messages, double cpuPacked, doub
 
     /** @return this rank's meters so far */
     public static Traffic of(Mpi mpi) {
-        return new Traffic(RankMeters.value(mpi, "jspin.bytes.sent"), RankMeters.value(mpi, "jspin.messages.sent"),
-                RankMeters.value(mpi, "jspin.cpu.bytes.packed"), RankMeters.value(mpi, "jspin.cpu.bytes.unpacked"),
-                RankMeters.value(mpi, "jspin.memory.nic.read") + RankMeters.value(mpi, "jspin.memory.nic.written")
-                        + RankMeters.value(mpi, "jspin.memory.cpu.read") + RankMeters.value(mpi, "jspin.memory.cpu.written"),
-                RankMeters.value(mpi, "jspin.sim.nic.time"), RankMeters.value(mpi, "jspin.sim.host.model.time"),
-                RankMeters.value(mpi, "jspin.sim.messages.offloaded"),
-                RankMeters.value(mpi, "jspin.sim.messages.overflow") + RankMeters.value(mpi, "jspin.sim.messages.fallback"));
+        return new Traffic(mpi.meter("jspin.bytes.sent"), mpi.meter("jspin.messages.sent"),
+                mpi.meter("jspin.cpu.bytes.packed"), mpi.meter("jspin.cpu.bytes.unpacked"),
+                mpi.meter("jspin.memory.nic.read") + mpi.meter("jspin.memory.nic.written")
+                        + mpi.meter("jspin.memory.cpu.read") + mpi.meter("jspin.memory.cpu.written"),
+                mpi.meter("jspin.sim.nic.time"), mpi.meter("jspin.sim.host.model.time"),
+                mpi.meter("jspin.sim.messages.offloaded"),
+                mpi.meter("jspin.sim.messages.overflow") + mpi.meter("jspin.sim.messages.fallback"));
     }
 
     /** @return what happened between {@code before} and this */

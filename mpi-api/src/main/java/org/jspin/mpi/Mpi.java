@@ -3,6 +3,8 @@ package org.jspin.mpi;
 import java.util.Optional;
 import java.util.UUID;
 
+import io.micrometer.core.instrument.Measurement;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.jspin.error.ErrorClass;
@@ -136,9 +138,27 @@ public final class Mpi implements AutoCloseable {
         return nic;
     }
 
-    /** @return the registry this rank's meters are in */
+    /** @return the registry this rank's meters are in (it may hold other ranks' of the same JVM) */
     public MeterRegistry meters() {
         return meters;
+    }
+
+    /**
+     * @param name a meter's name ({@code jspin.cpu.bytes.packed}, say)
+     * @return the value of this rank's meter {@code name}, summed over its measurements, or 0 if
+     *         its backend has no such meter
+     */
+    public double meter(String name) {
+        String rank = Integer.toString(rank());
+        double sum = 0;
+        for (Meter m : meters.getMeters()) {
+            if (m.getId().getName().equals(name) && rank.equals(m.getId().getTag("rank"))) {
+                for (Measurement x : m.measure()) {
+                    sum += x.getValue();
+                }
+            }
+        }
+        return sum;
     }
 
     /** @return the job this rank belongs to */
