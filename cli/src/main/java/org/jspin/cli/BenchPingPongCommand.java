@@ -84,7 +84,8 @@ final class BenchPingPongCommand implements Callable<Integer> {
             String eager = nic.eagerLimit() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.eagerLimit() + " B";
             out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s, bound to %s), eager limit %s, chunk %d B,"
                     + " bytes with an RTS: %s; one-way time = half a round trip; stream_* = a window of isends and a"
-                    + " 1-byte ack, time per window%n", backend, fabric,
+                    + " 1-byte ack, time per window; pack/unpk GB/s = the rate of rank 0's CPU packing and unpacking"
+                    + " inside the exchange (the host backend's meters; -: it packed nothing)%n", backend, fabric,
                     processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding, eager,
                     nic.chunkSize(), rts);
             PingPongOutput.header(out);

@@ -2,6 +2,7 @@ package org.jspin.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -16,8 +17,8 @@ final class PingPongOutput {
 
     /** The table's column heads. */
     static void header(PrintWriter out) {
-        out.printf("%-32s %10s %8s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us", "p99 us",
-                "GB/s p50");
+        out.printf("%-32s %10s %8s %10s %10s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us",
+                "p99 us", "GB/s p50", "pack GB/s", "unpk GB/s");
         out.flush();
     }
 
@@ -36,14 +37,22 @@ final class PingPongOutput {
                 o.put("p90_us", r.p90Micros());
                 o.put("p99_us", r.p99Micros());
                 o.put("gbps_p50", r.gbps());
+                o.put("pack_gbps", r.packGbps());
+                o.put("unpack_gbps", r.unpackGbps());
             }
             out.println(a);
         } else {
             for (PingPongResult r : results) {
-                out.printf("%-32s %10d %8d %10.2f %10.2f %10.2f %10.3f%n", r.name(), r.bytes(), r.iterations(),
-                        r.p50Micros(), r.p90Micros(), r.p99Micros(), r.gbps());
+                out.printf("%-32s %10d %8d %10.2f %10.2f %10.2f %10.3f %10s %10s%n", r.name(), r.bytes(),
+                        r.iterations(), r.p50Micros(), r.p90Micros(), r.p99Micros(), r.gbps(), rate(r.packGbps()),
+                        rate(r.unpackGbps()));
             }
         }
         out.flush();
+    }
+
+    /** A packing rate, or "-" where nothing was packed. */
+    private static String rate(double gbps) {
+        return gbps > 0 ? String.format(Locale.ROOT, "%.2f", gbps) : "-";
     }
 }

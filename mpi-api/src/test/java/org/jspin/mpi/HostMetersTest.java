@@ -1,6 +1,7 @@
 package org.jspin.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
 
@@ -32,6 +33,7 @@ class HostMetersTest {
         Datatype column = Datatype.vector(50_000, 1, 2, Datatype.DOUBLE).commit(); // 400,000 B, rendezvous
         MpiOptions o = MpiOptions.defaults().withMeters(reg)
                 .withNic(NicConfig.DEFAULT.withChunkSize(64 << 10).withStreamingUnpack(streaming));
+        double[] ownPacked = new double[2];
         LocalRanks.run(2, o, 60, mpi -> {
             Comm w = mpi.world();
             double[] a = new double[100_000];
@@ -42,7 +44,15 @@ class HostMetersTest {
                 w.recv(MemorySegment.ofArray(a), 50_000, Datatype.DOUBLE, 0, 0); // contiguous receive
                 w.recv(MemorySegment.ofArray(a), 1, column, 0, 1);               // unpacked by the CPU
             }
+            w.barrier();
+            ownPacked[w.rank()] = mpi.meter("jspin.cpu.bytes.packed"); // both ranks' meters share the registry
         });
+        assertEquals(400_000, ownPacked[0], "Mpi.meter reads the rank's own meter");
+        assertEquals(0, ownPacked[1]);
+        assertTrue(value(reg, "jspin.cpu.pack.time", 0) > 0, "packing took time");
+        assertEquals(0, value(reg, "jspin.cpu.pack.time", 1), "rank 1 packed nothing");
+        assertTrue(value(reg, "jspin.cpu.unpack.time", 1) > 0, "unpacking took time");
+        assertEquals(0, value(reg, "jspin.cpu.unpack.time", 0), "rank 0 unpacked nothing");
         assertEquals(400_000, value(reg, "jspin.cpu.bytes.packed", 0), "sender packed the column only");
         assertEquals(0, value(reg, "jspin.cpu.bytes.unpacked", 0));
         assertEquals(400_000, value(reg, "jspin.cpu.bytes.unpacked", 1), "receiver unpacked the column only");

@@ -63,7 +63,9 @@ public final class PingPong {
                 warmUp(w, c, buf);
                 w.barrier();
                 Histogram h = new Histogram(3);
+                CpuPacking before = CpuPacking.of(mpi);
                 bounce(w, c, buf, c.iterations(), h);
+                CpuPacking packing = CpuPacking.of(mpi).minus(before);
                 if (w.rank() == 0) {
                     // a ping-pong reports half the round trip; a window its whole time, for its bytes
                     double per = c.streaming() ? 1e3 : 2e3;
@@ -71,7 +73,7 @@ public final class PingPong {
                     double p50 = h.getValueAtPercentile(50) / per;
                     results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
                             h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
-                            bytes / (p50 * 1e3)));
+                            bytes / (p50 * 1e3), packing.packGbps(), packing.unpackGbps()));
                 }
                 w.barrier();
             }

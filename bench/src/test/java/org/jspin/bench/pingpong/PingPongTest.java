@@ -32,5 +32,15 @@ class PingPongTest {
             }
         }
         assertEquals(3, cases.stream().filter(PingPongCase::streaming).count(), "64 KiB, 1 MiB and 4 MiB windows");
+        for (int i = 0; i < r.size(); i++) {
+            PingPongResult x = r.get(i);
+            if (cases.get(i) == vector) {
+                // rank 0 packs what it sends and unpacks what comes back, and its meters timed both
+                assertTrue(x.packGbps() > 0 && x.unpackGbps() > 0, x.toString());
+            } else {
+                assertEquals(0, x.packGbps(), x.name() + " is contiguous: nothing packed");
+                assertEquals(0, x.unpackGbps(), x.name());
+            }
+        }
     }
 }
