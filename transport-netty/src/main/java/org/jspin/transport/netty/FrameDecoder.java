@@ -3,6 +3,7 @@ package org.jspin.transport.netty;
 import java.lang.foreign.MemorySegment;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -55,6 +56,12 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private long landed;
     /** The buffer of exactly the payload's size that {@link #landing} lies in, or null if it is the engine's memory. */
     private ByteBuf landingBody;
+    /**
+     * The buffer the socket reads of the landing payload go into ({@link LandingReads}): the body,
+     * or a view of the engine's memory made once per payload, so that a read allocates nothing.
+     * This decoder holds one reference to it; null when not landing or without landing reads.
+     */
+    private ByteBuf landingView;
     private boolean discarding;
     private ByteBuf header;
     private Packet current;
@@ -102,10 +109,19 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     }
 
     private void releaseBody() {
+        releaseView();
         if (landingBody != null) {
             landingBody.release();
             landingBody = null;
         }
+    }
+
+    /** Drops this decoder's reference to a view of the engine's memory (the body's is the body's own). */
+    private void releaseView() {
+        if (landingView != null && landingView != landingBody) {
+            landingView.release(); // a view: frees nothing of the engine's
+        }
+        landingView = null;
     }
 
     /** @return why the connection was closed as malformed, or null */
@@ -205,6 +221,10 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             landingBody = ctx.alloc().directBuffer(payload, payload);
             MemorySegment all = DirectMemory.segment(landingBody, 0, payload);
             place = all.asSlice(DirectMemory.offset(all, landingBody, 0), payload);
+            landingView = reads != null ? landingBody : null;
+        } else if (place != null && reads != null && in.readableBytes() < payload) {
+            // wraps without owning: releasing it frees nothing of the engine's
+            landingView = Unpooled.wrappedBuffer(place.asByteBuffer());
         }
         if (place != null) {
             landing = place;
@@ -237,7 +257,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         MemorySegment place = landing;
         if (landed < place.byteSize()) {
             if (reads != null) {
-                reads.land(place.asSlice(landed));
+                reads.land(landingView, landed);
             }
             return;
         }
@@ -245,10 +265,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         if (reads != null) {
             reads.stop();
         }
+        releaseView();
         if (landingBody != null) {
             ByteBuf b = landingBody;
             landingBody = null;
-            b.writerIndex((int) place.byteSize());
+            b.setIndex(0, (int) place.byteSize());
             emit(ctx, b); // a read buffer of its own, as if it had arrived whole
             return;
         }

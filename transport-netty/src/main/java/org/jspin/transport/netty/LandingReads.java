@@ -1,10 +1,7 @@
 package org.jspin.transport.netty;
 
-import java.lang.foreign.MemorySegment;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelConfig;
 import io.netty.channel.RecvByteBufAllocator;
@@ -26,10 +23,10 @@ import io.netty.util.UncheckedBooleanSupplier;
  */
 final class LandingReads implements RecvByteBufAllocator {
     private final AdaptiveRecvByteBufAllocator adaptive;
-    /** Where the rest of the landing payload goes, or null. */
-    private MemorySegment window;
-    /** The buffer last handed out over {@link #window}, so the decoder knows bytes in it are in place. */
-    private ByteBuf windowBuffer;
+    /** The buffer over the landing payload that reads go into (the decoder's), or null. */
+    private ByteBuf window;
+    /** Where in {@link #window} the next read goes: behind the bytes already there. */
+    private int at;
     /** Read just a header next: a landed payload has just ended. */
     private boolean headerNext;
 
@@ -38,22 +35,26 @@ final class LandingReads implements RecvByteBufAllocator {
         this.adaptive = adaptive;
     }
 
-    /** The next reads go into {@code rest} (native memory) until {@link #stop}. */
-    void land(MemorySegment rest) {
-        window = rest;
-        windowBuffer = null;
+    /**
+     * The next reads go into {@code payload} (a buffer of exactly the payload's size, over native
+     * memory) from byte {@code landed} on, until {@link #stop}. The same buffer is handed out for
+     * every read of the payload, each time retained for the read (the decoder releases what it is
+     * fired), so a read allocates nothing.
+     */
+    void land(ByteBuf payload, long landed) {
+        window = payload;
+        at = (int) landed;
     }
 
     /** The landing payload is whole (or abandoned): back to read buffers, a header first. */
     void stop() {
         window = null;
-        windowBuffer = null;
         headerNext = true;
     }
 
-    /** @return whether {@code buf} is the buffer over the landing window (its bytes are in place already) */
+    /** @return whether {@code buf} is the buffer over the landing payload (bytes read into it are in place already) */
     boolean isWindow(ByteBuf buf) {
-        return buf != null && buf == windowBuffer;
+        return buf != null && buf == window;
     }
 
     @Override
@@ -71,9 +72,9 @@ final class LandingReads implements RecvByteBufAllocator {
         @Override
         public ByteBuf allocate(ByteBufAllocator alloc) {
             if (window != null) {
-                // wraps without owning: releasing it frees nothing of the user's
-                windowBuffer = Unpooled.wrappedBuffer(window.asByteBuffer()).clear();
-                return windowBuffer;
+                // empty, with room for the rest: what a read adds is what the decoder finds readable
+                window.setIndex(at, at);
+                return window.retain();
             }
             if (headerNext) {
                 headerNext = false;
@@ -84,7 +85,7 @@ final class LandingReads implements RecvByteBufAllocator {
 
         @Override
         public int guess() {
-            return window != null ? (int) Math.min(Integer.MAX_VALUE, window.byteSize()) : delegate.guess();
+            return window != null ? window.capacity() - at : delegate.guess();
         }
 
         @Override

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
@@ -168,6 +169,74 @@ class LandingDecoderTest {
             wire.release();
             assertFalse(in.finish());
         }
+    }
+
+    @Test
+    void everyReadOfALandingPayloadGoesIntoOneBufferMadeOncePerPayload() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment region = arena.allocate(REGION + 2 * GUARD);
+            byte[] payload = new byte[3000];
+            new Random(11).nextBytes(payload);
+            ByteBuf wire = Unpooled.buffer();
+            write(wire, data(0, payload));
+            LandingReads reads = new LandingReads(new AdaptiveRecvByteBufAllocator());
+            RecvByteBufAllocator.Handle handle = reads.newHandle();
+            ByteBufAllocator alloc = UnpooledByteBufAllocator.DEFAULT;
+            EmbeddedChannel in = new EmbeddedChannel(new FrameDecoder(MAX, PacketPool.NEW,
+                    into(region, new ArrayList<>()), reads));
+
+            in.writeInbound(wire.readRetainedSlice(FrameFormat.HEADER_BYTES + 10));
+            ByteBuf first = handle.allocate(alloc);
+            for (int read = 0; read < 3; read++) { // reads of 1000, 1000 and 990 bytes
+                ByteBuf b = read == 0 ? first : handle.allocate(alloc);
+                assertSame(first, b, "read " + read + " goes into the same buffer: a read allocates nothing");
+                assertEquals(2990 - 1000 * read, b.writableBytes(), "behind the bytes already there");
+                b.writeBytes(wire, Math.min(1000, b.writableBytes()));
+                in.writeInbound(b);
+            }
+            Packet p = in.readInbound();
+            assertNotNull(p);
+            assertTrue(p.placed);
+            assertEquals(-1L, MemorySegment.ofArray(payload).mismatch(region.asSlice(GUARD, 3000)));
+            assertEquals(0, first.refCnt(), "the view of the landing memory is let go once the payload is whole");
+            assertFalse(reads.isWindow(handle.allocate(alloc)), "and the next read goes elsewhere");
+            wire.release();
+            assertFalse(in.finish());
+        }
+    }
+
+    @Test
+    void aPayloadOfItsOwnIsReadIntoItsBodyReadAfterRead() {
+        byte[] payload = new byte[3000];
+        new Random(12).nextBytes(payload);
+        Packet eager = data(0, payload);
+        eager.kind = PacketKind.EAGER; // the lander declines it
+        ByteBuf wire = Unpooled.buffer();
+        write(wire, eager);
+        LandingReads reads = new LandingReads(new AdaptiveRecvByteBufAllocator());
+        RecvByteBufAllocator.Handle handle = reads.newHandle();
+        ByteBufAllocator alloc = UnpooledByteBufAllocator.DEFAULT;
+        EmbeddedChannel in = new EmbeddedChannel(new FrameDecoder(MAX, PacketPool.NEW, h -> null, reads));
+
+        in.writeInbound(wire.readRetainedSlice(FrameFormat.HEADER_BYTES + 10));
+        ByteBuf first = handle.allocate(alloc);
+        first.writeBytes(wire, 1500);
+        in.writeInbound(first);
+        ByteBuf second = handle.allocate(alloc);
+        assertSame(first, second, "the payload's own buffer again");
+        second.writeBytes(wire, 1490);
+        in.writeInbound(second);
+        Packet p = in.readInbound();
+        assertNotNull(p);
+        assertSame(first, p.owner, "the body is the packet's");
+        assertEquals(1, first.refCnt(), "held by the packet alone");
+        byte[] got = new byte[3000];
+        MemorySegment.copy(p.payload, ValueLayout.JAVA_BYTE, p.payloadOffset, got, 0, 3000);
+        assertEquals(-1, java.util.Arrays.mismatch(payload, got));
+        FrameDecoder.release(p);
+        assertEquals(0, first.refCnt());
+        wire.release();
+        assertFalse(in.finish());
     }
 
     @Test
