@@ -3,8 +3,6 @@ package org.jspin.bench.pingpong;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,8 +24,8 @@ import org.jspin.mpi.op.Ops;
 public final class PingPong {
     private static final int TAG = 7;
     private static final int ACK_TAG = 8;
-    /** Warm-up batches at most, however long the JIT keeps compiling. */
-    private static final int WARM_UP_BATCHES = 20;
+    /** Seconds of warm-up at most, however long the JIT keeps compiling. */
+    private static final int WARM_UP_LIMIT_SECONDS = 10;
     /**
      * Batches in a row without compilation that end the warm-up: after one, the first case of a run
      * still had round trips at ten times the median in its 99th percentile.
@@ -83,16 +81,18 @@ public final class PingPong {
 
     /**
      * Bounces until the JIT has settled: batches of a fifth of the measured rounds (at least 50),
-     * until neither rank compiled anything during {@value #QUIET_BATCHES} batches in a row (both
-     * ranks' JIT time, combined with a max-allreduce), up to {@value #WARM_UP_BATCHES} batches. A compilation during
-     * the measurement takes a core from a rank that is spinning, which on two cores shows up as
-     * round trips a hundred times the median.
+     * until neither rank's compilers did anything during {@value #QUIET_BATCHES} batches in a row
+     * ({@link JitActivity}: their threads' CPU time and ended compilations, combined over both ranks
+     * with a max-allreduce), or for at most {@value #WARM_UP_LIMIT_SECONDS} s. A compilation
+     * during the measurement takes a core from a rank that is spinning, which on two cores shows up
+     * as round trips a hundred times the median.
      */
     private static void warmUp(Comm w, PingPongCase c, MemorySegment buf) {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
-        MemorySegment mine = MemorySegment.ofArray(new long[1]);
-        MemorySegment most = MemorySegment.ofArray(new long[1]);
+        JitActivity jit = new JitActivity();
+        long start = System.nanoTime();
+        // what this rank saw: [compiler activity in the batch, nanoseconds since the warm-up began]
+        MemorySegment mine = MemorySegment.ofArray(new long[2]);
+        MemorySegment most = MemorySegment.ofArray(new long[2]);
         int batch = Math.max(50, c.iterations() / 5);
         // each batch records and ends in a barrier, as the measurement does and is preceded by:
         // code compiled without having seen them was thrown away ("uncommon trap") at the start of
@@ -101,13 +101,16 @@ public final class PingPong {
         // trips of the first case at 4-8 ms, p99 12 times the median)
         Histogram scratch = new Histogram(3);
         int quiet = 0;
-        for (int i = 0; i < WARM_UP_BATCHES && quiet < QUIET_BATCHES; i++) {
-            long before = timed ? jit.getTotalCompilationTime() : 0;
+        long elapsed = 0;
+        while (quiet < QUIET_BATCHES && elapsed < WARM_UP_LIMIT_SECONDS * 1_000_000_000L) {
+            jit.since();
             bounce(w, c, buf, batch, scratch);
-            mine.set(ValueLayout.JAVA_LONG, 0, timed ? jit.getTotalCompilationTime() - before : 0);
-            w.allreduce(mine, most, 1, Datatype.LONG, Ops.MAX);
+            mine.set(ValueLayout.JAVA_LONG, 0, jit.since());
+            mine.set(ValueLayout.JAVA_LONG, 8, System.nanoTime() - start);
+            w.allreduce(mine, most, 2, Datatype.LONG, Ops.MAX); // both ranks stop after the same batch
             w.barrier();
             quiet = most.get(ValueLayout.JAVA_LONG, 0) == 0 ? quiet + 1 : 0;
+            elapsed = most.get(ValueLayout.JAVA_LONG, 8);
         }
     }
 
