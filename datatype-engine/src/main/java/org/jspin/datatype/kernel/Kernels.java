@@ -31,6 +31,14 @@ public final class Kernels {
     private Kernels() {
     }
 
+    /**
+     * @return the kernel that {@code k} runs between native segments (itself, unless it keeps heap
+     *         segments away from SIMD copies, {@link HeapSafeKernel})
+     */
+    public static CopyKernel forNativeSegments(CopyKernel k) {
+        return k instanceof HeapSafeKernel h ? h.vector() : k;
+    }
+
     /** @return whether SIMD (Vector API) copies are in use */
     public static boolean vectorized() {
         return Words.VECTORS;
@@ -38,11 +46,11 @@ public final class Kernels {
 
     /** @return the kernel for blocks of {@code len} bytes, {@code stride} bytes apart */
     public static CopyKernel blocks(long len, long stride) {
-        CopyKernel k = blocks(len, stride, len);
+        CopyKernel k = specialisedBlocks(len, stride, len);
         if (Words.VECTORS && !DYNAMIC_ONLY && WindowGatherKernel.suits(len, stride)) {
-            return new WindowGatherKernel(len, stride, k);
+            k = new WindowGatherKernel(len, stride, k);
         }
-        return k;
+        return heapSafe(k, new DynamicKernels.Blocks(len, stride, len));
     }
 
     /**
@@ -50,8 +58,22 @@ public final class Kernels {
      *         {@code packedStride} packed bytes apart (a transposed walk of a two-level vector)
      */
     public static CopyKernel blocks(long len, long stride, long packedStride) {
+        return heapSafe(specialisedBlocks(len, stride, packedStride),
+                new DynamicKernels.Blocks(len, stride, packedStride));
+    }
+
+    private static CopyKernel specialisedBlocks(long len, long stride, long packedStride) {
         return specialised(new Shape(stride, packedStride, new long[] {0}, new long[] {len}),
                 () -> new DynamicKernels.Blocks(len, stride, packedStride));
+    }
+
+    /**
+     * @return {@code k}, or where it may run SIMD copies, {@code k} for native segments and
+     *         {@code scalar} for copies that touch a heap segment ({@link HeapSafeKernel})
+     */
+    private static CopyKernel heapSafe(CopyKernel k, CopyKernel scalar) {
+        boolean simd = Words.VECTORS && !(k instanceof DynamicKernels.Blocks) && !(k instanceof DynamicKernels.Pattern);
+        return simd ? new HeapSafeKernel(k, scalar) : k; // the dynamic kernels decide piece by piece (Words)
     }
 
     /**
@@ -63,8 +85,9 @@ public final class Kernels {
             return null;
         }
         long size = Arrays.stream(lens).sum();
-        return specialised(new Shape(stride, size, disps.clone(), lens.clone()),
-                () -> new DynamicKernels.Pattern(disps.clone(), lens.clone(), size, stride));
+        return heapSafe(specialised(new Shape(stride, size, disps.clone(), lens.clone()),
+                () -> new DynamicKernels.Pattern(disps.clone(), lens.clone(), size, stride)),
+                new DynamicKernels.Pattern(disps.clone(), lens.clone(), size, stride));
     }
 
     private static CopyKernel specialised(Shape shape, Supplier<CopyKernel> fallback) {
@@ -108,7 +131,8 @@ public final class Kernels {
             List<Move> moves = new ArrayList<>();
             Move.piece(moves, 0, 0, l, VECTOR_WIDTH);
             try {
-                return KernelCompiler.listed(LOOKUP, l, moves);
+                ListKernel compiled = KernelCompiler.listed(LOOKUP, l, moves);
+                return Words.VECTORS ? new HeapSafeListKernel(compiled, new DynamicKernels.Listed(l)) : compiled;
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
                 return new DynamicKernels.Listed(l);
             }

@@ -10,8 +10,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * Copies of one contiguous piece whose length is known only at run time: the runs of irregular
  * types and the unspecialised fallback kernels (compiled kernels emit their moves directly, see
- * {@link Move}). Pieces of 16 bytes and more use SIMD vectors when the Vector API is present;
- * without it, long pieces use one bulk copy.
+ * {@link Move}). Pieces of 16 bytes and more between native segments use SIMD vectors when the
+ * Vector API is present; otherwise long pieces use one bulk copy.
  */
 final class Words {
     /**
@@ -24,8 +24,9 @@ final class Words {
     private Words() {
     }
 
+    /** Copies one piece; vectors only between native segments (see {@link HeapSafeKernel} for why). */
     static void copy(MemorySegment src, long s, MemorySegment dst, long d, long len) {
-        if (VECTORS && len >= 16) {
+        if (VECTORS && len >= 16 && src.isNative() && dst.isNative()) {
             VectorWords.copy(src, s, dst, d, len);
         } else if (len >= Move.BULK_SCALAR) {
             MemorySegment.copy(src, s, dst, d, len);
