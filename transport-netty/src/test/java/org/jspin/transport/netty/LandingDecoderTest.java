@@ -205,14 +205,20 @@ class LandingDecoderTest {
         }
     }
 
+    /** @return the frame of an EAGER packet carrying {@code payload}, which the landers here decline */
+    private static ByteBuf declinedFrame(byte[] payload) {
+        Packet eager = data(0, payload);
+        eager.kind = PacketKind.EAGER;
+        ByteBuf wire = Unpooled.buffer();
+        write(wire, eager);
+        return wire;
+    }
+
     @Test
     void aPayloadOfItsOwnIsReadIntoItsBodyReadAfterRead() {
         byte[] payload = new byte[3000];
         new Random(12).nextBytes(payload);
-        Packet eager = data(0, payload);
-        eager.kind = PacketKind.EAGER; // the lander declines it
-        ByteBuf wire = Unpooled.buffer();
-        write(wire, eager);
+        ByteBuf wire = declinedFrame(payload);
         LandingReads reads = new LandingReads(new AdaptiveRecvByteBufAllocator());
         RecvByteBufAllocator.Handle handle = reads.newHandle();
         ByteBufAllocator alloc = UnpooledByteBufAllocator.DEFAULT;
@@ -243,10 +249,7 @@ class LandingDecoderTest {
     void aPayloadWithoutAPlaceThatIsNotThereYetIsReadStraightIntoABufferOfItsOwn() {
         byte[] payload = new byte[3000];
         new Random(9).nextBytes(payload);
-        Packet eager = data(0, payload);
-        eager.kind = PacketKind.EAGER; // the lander declines it
-        ByteBuf wire = Unpooled.buffer();
-        write(wire, eager);
+        ByteBuf wire = declinedFrame(payload);
         LandingReads reads = new LandingReads(new AdaptiveRecvByteBufAllocator());
         RecvByteBufAllocator.Handle handle = reads.newHandle();
         ByteBufAllocator alloc = UnpooledByteBufAllocator.DEFAULT;
