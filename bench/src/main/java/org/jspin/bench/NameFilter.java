@@ -1,9 +1,14 @@
 package org.jspin.bench;
 
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 
 /**
  * Selects cases by name: a regular expression found anywhere in the name ({@code vector_d_},
@@ -43,6 +48,21 @@ public final class NameFilter implements Predicate<String> {
     /** @return a predicate selecting the things whose name (as {@code name} gives it) this selects */
     public <T> Predicate<T> on(Function<? super T, String> name) {
         return t -> test(name.apply(t));
+    }
+
+    /**
+     * @param all  the things to choose from
+     * @param name how each is named
+     * @return those of {@code all} this selects, in order
+     * @throws MpiException ERR_ARG naming this filter and the names there are, if it selects none
+     */
+    public <T> List<T> select(List<T> all, Function<? super T, String> name) {
+        List<T> chosen = all.stream().filter(on(name)).toList();
+        if (chosen.isEmpty()) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--filter '" + text + "' matches no case; the cases are "
+                    + all.stream().map(name).collect(Collectors.joining(", ")));
+        }
+        return chosen;
     }
 
     @Override

@@ -2,10 +2,13 @@ package org.jspin.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 import org.junit.jupiter.api.Test;
 
 /** Case names are selected by a regular expression, or literally when the text is not one. */
@@ -36,5 +39,15 @@ class NameFilterTest {
         List<String> names = List.of("latency_8B", "bw_4MiB", "bw_4MiB_vector_64B_stride_128B");
         assertEquals(List.of("bw_4MiB"), names.stream().map(StringBuilder::new)
                 .filter(NameFilter.of("^bw_4MiB$").on(StringBuilder::toString)).map(StringBuilder::toString).toList());
+    }
+
+    @Test
+    void aFilterThatSelectsNothingIsAnErrorNamingItAndTheCases() {
+        List<String> names = List.of("latency_8B", "bw_4MiB");
+        assertEquals(List.of("bw_4MiB"), NameFilter.of("bw_").select(names, n -> n));
+        assertEquals(names, NameFilter.of(null).select(names, n -> n));
+        MpiException e = assertThrows(MpiException.class, () -> NameFilter.of("nosuch").select(names, n -> n));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("'nosuch'") && e.getMessage().contains("latency_8B, bw_4MiB"), e.getMessage());
     }
 }

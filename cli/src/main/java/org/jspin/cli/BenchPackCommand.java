@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import org.jspin.bench.NameFilter;
 import org.jspin.bench.pack.PackCase;
 import org.jspin.bench.pack.PackCases;
 import org.jspin.bench.pack.PackResult;
@@ -46,7 +47,7 @@ final class BenchPackCommand implements Callable<Integer> {
         if (filter != null) {
             options = options.withFilter(filter);
         }
-        List<PackCase> cases = PackCases.all();
+        List<PackCase> cases = NameFilter.of(filter).select(PackCases.all(), PackCase::name);
         List<PackResult> results = new ArrayList<>();
         if (!json) {
             out.println("# median of " + samples + " samples per case, measured on this machine; SIMD kernels: "

@@ -72,8 +72,7 @@ final class BenchPingPongCommand implements Callable<Integer> {
             nic = nic.withEagerLimit(eagerLimit);
         }
         options = options.withNic(nic);
-        List<PingPongCase> cases = PingPongCase.standard(scale).stream()
-                .filter(NameFilter.of(filter).on(PingPongCase::name)).toList();
+        List<PingPongCase> cases = NameFilter.of(filter).select(PingPongCase.standard(scale), PingPongCase::name);
         boolean processes = fabric.equals(NettyFabricProvider.NAME);
         if (binding != Binding.NONE && !processes) {
             throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + binding + " needs --fabric netty (ranks as"

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.jspin.bench.NameFilter;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.bench.pingpong.SocketFloor;
@@ -50,7 +51,9 @@ final class BenchTcpFloorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        PingPongCase.standard(scale); // a bad scale is named here, not as a failure of the ranks
+        // a bad scale or a filter that selects nothing is named here, not as a failure of the ranks
+        NameFilter.of(filter).select(PingPongCase.standard(scale).stream().filter(SocketFloor::covers).toList(),
+                PingPongCase::name);
         if (!json) {
             out.printf("jspin bench tcpfloor: 2 processes, a bare TCP socket on 127.0.0.1 (bound to %s), non-blocking,"
                     + " busy-polled, writes of at most %d B; one-way time = half a round trip; stream_* = a window of"
