@@ -104,8 +104,9 @@ public final class Kernels {
     private static CopyKernel compile(Shape s, Supplier<CopyKernel> fallback) {
         List<Move> moves = new ArrayList<>();
         long packed = 0;
+        int unroll = s.disps.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL;
         for (int e = 0; e < s.disps.length; e++) {
-            Move.piece(moves, s.disps[e], packed, s.lens[e], VECTOR_WIDTH);
+            Move.piece(moves, s.disps[e], packed, s.lens[e], VECTOR_WIDTH, unroll);
             packed += s.lens[e];
         }
         try {
@@ -129,7 +130,7 @@ public final class Kernels {
         }
         return LISTED.computeIfAbsent(len, l -> {
             List<Move> moves = new ArrayList<>();
-            Move.piece(moves, 0, 0, l, VECTOR_WIDTH);
+            Move.piece(moves, 0, 0, l, VECTOR_WIDTH, Move.UNROLL_ONE_PIECE);
             try {
                 ListKernel compiled = KernelCompiler.listed(LOOKUP, l, moves);
                 return Words.VECTORS ? new HeapSafeListKernel(compiled, new DynamicKernels.Listed(l)) : compiled;

@@ -24,15 +24,29 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
     static final long BULK_SCALAR = 128;
     /** Pieces this long are one bulk copy in any case: a move loop counts its iterations in an int. */
     static final long BULK_HUGE = 1L << 30;
-    /** Moves repeated at most this often are unrolled; longer runs of moves become a counted loop. */
+    /**
+     * In a unit of several pieces, a piece of at most this many moves is unrolled; a longer one
+     * becomes a counted loop. Kept at 8 so that a unit of {@link Kernels#MAX_PIECES} pieces stays far
+     * below HotSpot's 8000-byte huge-method limit (a vector move is about 30 bytes of bytecode), past
+     * which the JIT would not compile the kernel at all.
+     */
     static final int UNROLL = 8;
+    /**
+     * A unit of one piece (a vector's or an indexed block's block) unrolls up to this many moves. At 16
+     * the 1 KiB blocks of {@code vector_d_1024B} are 16 unrolled 64-byte moves: as a counted loop of 16
+     * they packed at 38-39 GB/s where the 512 B and 2 KiB blocks around them reached 46-51, unrolled
+     * at 46-48 (`jspin bench pack --filter vector_d_`, five alternating launches of each build, AMD
+     * EPYC Zen 5 with AVX-512).
+     */
+    static final int UNROLL_ONE_PIECE = 16;
 
     /**
-     * Appends the moves of one contiguous piece of {@code len} bytes. Pieces whose length is not a
-     * multiple of the move width end with one move that overlaps the previous one: it re-copies bytes
-     * of the same piece, so nothing outside the piece is touched.
+     * Appends the moves of one contiguous piece of {@code len} bytes, unrolled if there are at most
+     * {@code unroll} of them. Pieces whose length is not a multiple of the move width end with one move
+     * that overlaps the previous one: it re-copies bytes of the same piece, so nothing outside the
+     * piece is touched.
      */
-    static void piece(List<Move> out, long typedOff, long packedOff, long len, int vectorWidth) {
+    static void piece(List<Move> out, long typedOff, long packedOff, long len, int vectorWidth, int unroll) {
         if ((vectorWidth < 16 && len >= BULK_SCALAR) || len >= BULK_HUGE) {
             out.add(new Move(typedOff, packedOff, 0, len));
             return;
@@ -44,7 +58,7 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
             w = len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
         }
         long full = len / w;
-        if (full <= UNROLL) {
+        if (full <= unroll) {
             for (long k = 0; k < full; k++) {
                 out.add(new Move(typedOff + k * w, packedOff + k * w, w, 1));
             }

@@ -32,7 +32,8 @@ class BlockSizeClassesTest {
 
     static Stream<Arguments> shapes() {
         LongStream small = LongStream.rangeClosed(1, 72);
-        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 1023, 4095, 4097, 65_535, 65_536,
+        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 543, 544, 545, 1023, 1024,
+                1025, 1087, 1088, 1089, 4095, 4097, 65_535, 65_536,
                 65_537, 70_001);
         return LongStream.concat(small, edges).boxed().flatMap(len -> Stream.of(
                 // equal blocks with a gap, forwards and backwards
