@@ -20,6 +20,14 @@ public final class Kernels {
     static final int MAX_SPECIALISED = 4096;
     /** Most runs per element a pattern kernel unrolls. */
     static final int MAX_PIECES = 16;
+    /**
+     * Most moves in one compiled unit. A bigger kernel is more than the JIT compiles well: units of 8
+     * or 16 runs of 512 B (eight 64-byte moves each) were left to the interpreter for a while (C1: "out
+     * of virtual registers", "method and/or inlining is too large"), the 16-run one for good, and
+     * packed at 1.3 GB/s where 2 such runs packed at 58. One 2 KiB block unrolled into 32 moves met
+     * the same fate in `jspin bench pack`'s sweep. Past this many, pieces unroll less, then loop.
+     */
+    static final int MAX_UNIT_MOVES = 72;
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final Map<Shape, CopyKernel> CACHE = new ConcurrentHashMap<>();
@@ -37,6 +45,11 @@ public final class Kernels {
      */
     public static CopyKernel forNativeSegments(CopyKernel k) {
         return k instanceof HeapSafeKernel h ? h.vector() : k;
+    }
+
+    /** @return the widest move of the compiled kernels in bytes, or 0 without SIMD copies */
+    static int vectorWidth() {
+        return VECTOR_WIDTH;
     }
 
     /** @return whether SIMD (Vector API) copies are in use */
@@ -102,17 +115,37 @@ public final class Kernels {
     }
 
     private static CopyKernel compile(Shape s, Supplier<CopyKernel> fallback) {
-        List<Move> moves = new ArrayList<>();
-        long packed = 0;
-        int unroll = s.disps.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL;
-        for (int e = 0; e < s.disps.length; e++) {
-            Move.piece(moves, s.disps[e], packed, s.lens[e], VECTOR_WIDTH, unroll);
-            packed += s.lens[e];
+        List<Move> moves = plan(s.disps, s.lens, s.disps.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL);
+        if (moves == null) {
+            return fallback.get();
         }
         try {
             return KernelCompiler.strided(LOOKUP, s.stride, s.packedStride, moves);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return fallback.get(); // e.g. a JVM without the class-file API's needs; stay correct
+        }
+    }
+
+    /**
+     * The moves of a unit of runs {@code lens} at {@code disps}, each piece unrolled up to
+     * {@code unroll} moves, or less until the unit holds at most {@link #MAX_UNIT_MOVES}.
+     *
+     * @return the moves, or null if even a loop per piece leaves more than that
+     */
+    static List<Move> plan(long[] disps, long[] lens, int unroll) {
+        for (int u = unroll; ; u /= 2) {
+            List<Move> moves = new ArrayList<>();
+            long packed = 0;
+            for (int e = 0; e < disps.length; e++) {
+                Move.piece(moves, disps[e], packed, lens[e], VECTOR_WIDTH, u);
+                packed += lens[e];
+            }
+            if (moves.size() <= MAX_UNIT_MOVES) {
+                return moves;
+            }
+            if (u == 1) {
+                return null;
+            }
         }
     }
 

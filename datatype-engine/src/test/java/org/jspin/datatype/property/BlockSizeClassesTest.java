@@ -32,8 +32,8 @@ class BlockSizeClassesTest {
 
     static Stream<Arguments> shapes() {
         LongStream small = LongStream.rangeClosed(1, 72);
-        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 543, 544, 545, 1023, 1024,
-                1025, 1087, 1088, 1089, 4095, 4097, 65_535, 65_536,
+        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 1023, 1024, 1025, 1055,
+                1056, 1057, 2047, 2048, 2049, 2111, 2112, 2113, 4095, 4097, 65_535, 65_536,
                 65_537, 70_001);
         return LongStream.concat(small, edges).boxed().flatMap(len -> Stream.of(
                 // equal blocks with a gap, forwards and backwards
@@ -47,7 +47,19 @@ class BlockSizeClassesTest {
 
     /** Patterns of many runs: beyond what one specialised pattern kernel unrolls. */
     static Stream<Arguments> manyRuns() {
-        return Stream.of(15, 16, 17, 40).flatMap(n -> {
+        // runs long enough that the unit's moves exceed what one compiled unit holds (Kernels.plan)
+        Stream<Arguments> longRuns = Stream.of(9, 16).flatMap(n -> {
+            long[] bls = new long[n];
+            long[] disps = new long[n];
+            for (int k = 0; k < n; k++) {
+                bls[k] = 500 + 13L * (k % 3);
+                disps[k] = k * 600L;
+            }
+            Datatype runs = Datatype.hindexed(bls, disps, Named.BYTE);
+            return Stream.of(Memory.values())
+                    .map(m -> Arguments.of(n + " runs of about 500 B", Datatype.hvector(2, 1, n * 600L + 11, runs), m));
+        });
+        return Stream.concat(longRuns, Stream.of(15, 16, 17, 40).flatMap(n -> {
             long[] bls = new long[n];
             long[] disps = new long[n];
             for (int k = 0; k < n; k++) {
@@ -57,7 +69,7 @@ class BlockSizeClassesTest {
             Datatype runs = Datatype.hindexed(bls, disps, Named.BYTE);
             return Stream.of(Memory.values())
                     .map(m -> Arguments.of(n + " runs", Datatype.hvector(3, 1, n * 20L + 11, runs), m));
-        });
+        }));
     }
 
     /**

@@ -1,0 +1,134 @@
+package org.jspin.datatype.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The moves a compiled unit is made of ({@link Kernels#plan}): at most {@link Kernels#MAX_UNIT_MOVES},
+ * each piece's bytes moved exactly (nothing outside the piece, nothing missed), and as unrolled as the
+ * budget allows. On a machine without SIMD the move widths differ, and the same properties hold.
+ */
+class UnitPlanTest {
+
+    static Stream<Arguments> units() {
+        Stream<Arguments> fixed = Stream.of(
+                Arguments.of("one 1 KiB block", new long[] {1024}),
+                Arguments.of("one 1000 B block", new long[] {1000}),
+                Arguments.of("one 2 KiB block", new long[] {2048}),
+                Arguments.of("two 512 B runs", new long[] {512, 520}),
+                Arguments.of("16 runs of 512-520 B", IntStream.range(0, 16).mapToLong(i -> 512 + 8 * (i % 2)).toArray()),
+                Arguments.of("16 runs of 16 KiB", IntStream.range(0, 16).mapToLong(i -> 16384).toArray()),
+                Arguments.of("16 runs of 3 B", IntStream.range(0, 16).mapToLong(i -> 3).toArray()));
+        // seeded random units; a failing one names its seed
+        Stream<Arguments> random = IntStream.range(0, 40).mapToObj(seed -> {
+            SplittableRandom rnd = new SplittableRandom(seed);
+            long[] lens = rnd.longs(1 + rnd.nextInt(Kernels.MAX_PIECES), 1, 1 + (1L << rnd.nextInt(1, 13))).toArray();
+            return Arguments.of("random unit, seed " + seed, lens);
+        });
+        return Stream.concat(fixed, random);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("units")
+    void movesEveryByteOfEachPieceWithinTheBudget(String name, long[] lens) {
+        long[] disps = new long[lens.length];
+        for (int e = 1; e < lens.length; e++) {
+            disps[e] = disps[e - 1] + lens[e - 1] + 24; // gaps between the runs
+        }
+        int unroll = lens.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL;
+        List<Move> moves = Kernels.plan(disps, lens, unroll);
+        if (moves == null) { // only when a loop per piece is still too much
+            assertTrue(2 * lens.length > Kernels.MAX_UNIT_MOVES, name);
+            return;
+        }
+        assertTrue(moves.size() <= Kernels.MAX_UNIT_MOVES, name + ": " + moves.size() + " moves");
+
+        long end = disps[lens.length - 1] + lens[lens.length - 1];
+        int[] typedCover = new int[(int) end];
+        long packedSize = 0;
+        for (long len : lens) {
+            packedSize += len;
+        }
+        int[] packedCover = new int[(int) packedSize];
+        for (Move m : moves) {
+            long bytes = m.width() == 0 ? m.repeat() : m.width() * m.repeat();
+            for (long b = 0; b < bytes; b++) {
+                typedCover[(int) (m.typedOff() + b)]++;
+                packedCover[(int) (m.packedOff() + b)]++;
+                assertEquals(m.typedOff() - m.packedOff(), offsetOfPieceAt(disps, lens, m.packedOff() + b),
+                        name + ": a move reaches across pieces, " + m);
+            }
+        }
+        long packed = 0;
+        for (int e = 0; e < lens.length; e++) {
+            for (long b = 0; b < lens[e]; b++) {
+                assertTrue(typedCover[(int) (disps[e] + b)] > 0, name + ": byte " + b + " of piece " + e + " not moved");
+            }
+            if (e + 1 < lens.length) {
+                for (long g = disps[e] + lens[e]; g < disps[e + 1]; g++) {
+                    assertEquals(0, typedCover[(int) g], name + ": gap byte " + g + " written");
+                }
+            }
+            packed += lens[e];
+        }
+        assertEquals(packedSize, packed);
+        assertArrayEquals(new int[0], IntStream.range(0, packedCover.length).filter(i -> packedCover[i] == 0).toArray(),
+                name + ": packed bytes not written");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("units")
+    void aUnitWithinTheBudgetIsPlannedAsAsked(String name, long[] lens) {
+        long[] disps = new long[lens.length];
+        for (int e = 1; e < lens.length; e++) {
+            disps[e] = disps[e - 1] + lens[e - 1] + 24;
+        }
+        int unroll = lens.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL;
+        List<Move> asked = new ArrayList<>();
+        long packed = 0;
+        for (int e = 0; e < lens.length; e++) {
+            Move.piece(asked, disps[e], packed, lens[e], Kernels.vectorWidth(), unroll);
+            packed += lens[e];
+        }
+        List<Move> planned = Kernels.plan(disps, lens, unroll);
+        if (asked.size() <= Kernels.MAX_UNIT_MOVES) {
+            assertEquals(asked, planned, name + ": unrolled less than it could");
+        } else {
+            assertTrue(planned == null || planned.size() < asked.size(), name);
+        }
+    }
+
+    /** @return typed minus packed offset of the piece holding packed byte {@code p} */
+    private static long offsetOfPieceAt(long[] disps, long[] lens, long p) {
+        long packed = 0;
+        for (int e = 0; e < lens.length; e++) {
+            if (p < packed + lens[e]) {
+                return disps[e] - packed;
+            }
+            packed += lens[e];
+        }
+        throw new AssertionError("packed byte " + p + " is past the unit");
+    }
+
+    @Test
+    void aOnePieceUnitOf16MovesIsNotALoop() {
+        int w = Kernels.vectorWidth();
+        Assumptions.assumeTrue(w >= 16, "no SIMD moves on this JVM");
+        List<Move> moves = Kernels.plan(new long[] {0}, new long[] {16L * w}, Move.UNROLL_ONE_PIECE);
+        assertEquals(16, moves.size());
+        assertTrue(moves.stream().allMatch(m -> m.repeat() == 1 && m.width() == w));
+    }
+}
