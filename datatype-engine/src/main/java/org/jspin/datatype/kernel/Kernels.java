@@ -25,7 +25,8 @@ public final class Kernels {
      * or 16 runs of 512 B (eight 64-byte moves each) were left to the interpreter for a while (C1: "out
      * of virtual registers", "method and/or inlining is too large"), the 16-run one for good, and
      * packed at 1.3 GB/s where 2 such runs packed at 58. One 2 KiB block unrolled into 32 moves met
-     * the same fate in `jspin bench pack`'s sweep. Past this many, pieces unroll less, then loop.
+     * the same fate in `jspin bench pack`'s sweep (see {@link Move#UNROLL}). Past this many moves,
+     * pieces unroll less, then loop.
      */
     static final int MAX_UNIT_MOVES = 72;
 
@@ -115,7 +116,7 @@ public final class Kernels {
     }
 
     private static CopyKernel compile(Shape s, Supplier<CopyKernel> fallback) {
-        List<Move> moves = plan(s.disps, s.lens, s.disps.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL);
+        List<Move> moves = plan(s.disps, s.lens, Move.UNROLL);
         if (moves == null) {
             return fallback.get();
         }
@@ -163,7 +164,7 @@ public final class Kernels {
         }
         return LISTED.computeIfAbsent(len, l -> {
             List<Move> moves = new ArrayList<>();
-            Move.piece(moves, 0, 0, l, VECTOR_WIDTH, Move.UNROLL_ONE_PIECE);
+            Move.piece(moves, 0, 0, l, VECTOR_WIDTH, Move.UNROLL);
             try {
                 ListKernel compiled = KernelCompiler.listed(LOOKUP, l, moves);
                 return Words.VECTORS ? new HeapSafeListKernel(compiled, new DynamicKernels.Listed(l)) : compiled;

@@ -25,22 +25,16 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
     /** Pieces this long are one bulk copy in any case: a move loop counts its iterations in an int. */
     static final long BULK_HUGE = 1L << 30;
     /**
-     * In a unit of several pieces, a piece of at most this many moves is unrolled; a longer one
-     * becomes a counted loop. Kept at 8 so that a unit of {@link Kernels#MAX_PIECES} pieces stays far
-     * below HotSpot's 8000-byte huge-method limit (a vector move is about 30 bytes of bytecode), past
-     * which the JIT would not compile the kernel at all.
+     * A piece of at most this many moves is unrolled; a longer one becomes a counted loop.
+     *
+     * <p>Not more, though a loop of 16 moves (1 KiB blocks) packs slower than its neighbours: unrolled
+     * to 16 moves, {@code vector_d_1024B} packed at 46-61 GB/s where the loop reached 38-50 in most
+     * launches of `jspin bench pack`, but in 3 of 9 launches of the sweep it was measured at 0.3-0.8
+     * GB/s. The kernel had reached C1's profiling tier, which runs the Vector API without intrinsics,
+     * and stayed there: an unrolled unit takes one loop back edge where the loop took 16, so the
+     * counters that promote it to C2 fill 16 times more slowly.
      */
     static final int UNROLL = 8;
-    /**
-     * A unit of one piece (a vector's or an indexed block's block) unrolls up to this many moves: up
-     * to 2 KiB blocks with 64-byte moves. A counted loop of one move per iteration runs a short loop
-     * badly. Measured on AMD EPYC Zen 5 with AVX-512: {@code vector_d_1024B} (16 moves) packed at
-     * 38-39 GB/s as a loop where the 512 B and 2 KiB blocks around it reached 46-51, and 46-48
-     * unrolled (`jspin bench pack --filter vector_d_`, five alternating launches per build); in a
-     * scratch program packing 4 MiB vectors of double blocks (best of 100), 1152 B blocks went from
-     * 39-44 to 51-54 GB/s and 1280 B from 43 to 52, while 2 KiB and longer stayed at 46-55 either way.
-     */
-    static final int UNROLL_ONE_PIECE = 16;
 
     /**
      * Appends the moves of one contiguous piece of {@code len} bytes, unrolled if there are at most

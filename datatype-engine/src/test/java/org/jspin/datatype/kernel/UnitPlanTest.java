@@ -10,8 +10,6 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,7 +46,7 @@ class UnitPlanTest {
         for (int e = 1; e < lens.length; e++) {
             disps[e] = disps[e - 1] + lens[e - 1] + 24; // gaps between the runs
         }
-        int unroll = lens.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL;
+        int unroll = Move.UNROLL;
         List<Move> moves = Kernels.plan(disps, lens, unroll);
         if (moves == null) { // only when a loop per piece is still too much
             assertTrue(2 * lens.length > Kernels.MAX_UNIT_MOVES, name);
@@ -96,7 +94,7 @@ class UnitPlanTest {
         for (int e = 1; e < lens.length; e++) {
             disps[e] = disps[e - 1] + lens[e - 1] + 24;
         }
-        int unroll = lens.length == 1 ? Move.UNROLL_ONE_PIECE : Move.UNROLL;
+        int unroll = Move.UNROLL;
         List<Move> asked = new ArrayList<>();
         long packed = 0;
         for (int e = 0; e < lens.length; e++) {
@@ -121,14 +119,5 @@ class UnitPlanTest {
             packed += lens[e];
         }
         throw new AssertionError("packed byte " + p + " is past the unit");
-    }
-
-    @Test
-    void aOnePieceUnitOf16MovesIsNotALoop() {
-        int w = Kernels.vectorWidth();
-        Assumptions.assumeTrue(w >= 16, "no SIMD moves on this JVM");
-        List<Move> moves = Kernels.plan(new long[] {0}, new long[] {16L * w}, Move.UNROLL_ONE_PIECE);
-        assertEquals(16, moves.size());
-        assertTrue(moves.stream().allMatch(m -> m.repeat() == 1 && m.width() == w));
     }
 }
