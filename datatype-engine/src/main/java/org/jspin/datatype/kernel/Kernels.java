@@ -62,7 +62,7 @@ public final class Kernels {
     public static CopyKernel blocks(long len, long stride) {
         CopyKernel k = specialisedBlocks(len, stride, len);
         if (Words.VECTORS && !DYNAMIC_ONLY && WindowGatherKernel.suits(len, stride)) {
-            k = new WindowGatherKernel(len, stride, k);
+            k = WindowGatherKernel.of(len, stride, k);
         }
         return heapSafe(k, new DynamicKernels.Blocks(len, stride, len));
     }
