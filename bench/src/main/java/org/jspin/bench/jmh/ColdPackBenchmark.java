@@ -29,10 +29,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Why it exists: in {@code jspin bench pingpong} the 4 MiB vector case packs at 13-37 GB/s where
  * {@link PackBenchmark} packs the same case at 43-48. This separates what the kernel does from where
  * its bytes come from. Out of cache, pack and copy both fall, and their ratio says how much of
- * memory's rate the layout leaves: a vector of 64 B blocks at 128 B stride reads a span twice its
- * payload, and the hardware prefetchers fetch into the gaps. On an AMD EPYC (Zen 5, 2 vCPUs), the
- * defaults: vector_d_64B with one set packed at 43.7 and copied at 39.2 GB/s, with 16 sets at 11.8
- * and 22.9; vector_d_512B at 35.5 and 39.0, then 8.4 and 19.5.
+ * memory's rate the layout leaves: a vector of 64 B blocks at 128 B stride spans twice its payload,
+ * and a pack at about half a copy's rate suggests that the lines in the gaps are fetched too (the
+ * hardware prefetchers' doing, presumably). On an AMD EPYC (Zen 5, 2 vCPUs), the default cases and
+ * sets with {@code -wi 3 -i 5 -f 1 -w 1 -r 1}: vector_d_64B with one set packed at 43.7 and copied
+ * at 39.2 GB/s, with 16 sets at 11.8 and 22.9; vector_d_512B at 35.5 and 39.0, then 8.4 and 19.5.
  *
  * <p>{@code java -jar bench/target/benchmarks.jar ColdPackBenchmark -p sets=1,16}
  */
