@@ -1,23 +1,12 @@
 package org.jspin.bench.jmh;
 
-import java.util.concurrent.TimeUnit;
-
-import org.jspin.bench.pack.BenchJvm;
 import org.jspin.bench.pack.CaseBuffers;
 import org.jspin.bench.pack.PackCases;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Pack, unpack and a contiguous copy of one {@link PackCases} case, each call on the next of
@@ -37,15 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code java -jar bench/target/benchmarks.jar ColdPackBenchmark -p sets=1,16}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-// a fixed, pre-touched heap and the SIMD kernels: see BenchJvm for why
-@Fork(value = 1, jvmArgsAppend = {BenchJvm.XMS, BenchJvm.XMX, BenchJvm.PRE_TOUCH, BenchJvm.HUGE_PAGES,
-        BenchJvm.VECTOR_MODULE})
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class ColdPackBenchmark {
+public class ColdPackBenchmark extends ThroughputBenchmark {
     /** The case to measure (a name from {@link PackCases}). */
     @Param({"vector_d_64B", "vector_d_512B"})
     public String caseName;

@@ -4,24 +4,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.TimeUnit;
 
-import org.jspin.bench.pack.BenchJvm;
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.kernel.CopyKernel;
 import org.jspin.datatype.kernel.Kernels;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the copy kernel costs for one shape, 64-byte blocks at a 128-byte stride over a 4 MiB
@@ -30,15 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * engine's full pack (cursor included). The gap between the first two is why the kernel choice
  * matters; the gap between the kernel and the pack is the cost of the engine's walk around it.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-// a fixed, pre-touched heap and the SIMD kernels: see BenchJvm for why
-@Fork(value = 1, jvmArgsAppend = {BenchJvm.XMS, BenchJvm.XMX, BenchJvm.PRE_TOUCH, BenchJvm.HUGE_PAGES,
-        BenchJvm.VECTOR_MODULE})
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class KernelBenchmark {
+public class KernelBenchmark extends ThroughputBenchmark {
     /** Block length in bytes. */
     public static final long BLOCK = 64;
     /** Distance between block starts in the typed buffer. */
