@@ -14,7 +14,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * alone). The default cases are a representative subset; any case name, layouts included, can be
  * given with {@code -p caseName=a,b,...}.
  *
- * <p>{@code java -jar bench/target/benchmarks.jar PackBenchmark -p caseName=vector_d_64B}
+ * <p>{@code java -jar bench/target/benchmarks.jar '\.PackBenchmark\.' -p caseName=vector_d_64B}
+ * (JMH takes the name as a regular expression, which a bare {@code PackBenchmark} would also find
+ * in {@link ColdPackBenchmark})
  */
 public class PackBenchmark extends ThroughputBenchmark {
     /** The case to measure (a name from {@link PackCases}). */
