@@ -468,7 +468,7 @@ public final class RendezvousServer implements AutoCloseable {
     /** @return what is wrong with what a proven rank claims (job, rank, endpoint), or null */
     private String checkClaims(String job, int rank, String endpoint) {
         if (!job.equals(jobId)) {
-            return "job id '" + Wire.printable(job, 64) + "' is not this rendezvous's job '" + jobId + "'";
+            return Wire.otherJob(job, jobId);
         }
         if (rank < 0 || rank >= size) {
             return "rank " + rank + " is out of range [0, " + size + ")";

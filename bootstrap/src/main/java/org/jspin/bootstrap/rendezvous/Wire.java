@@ -45,6 +45,9 @@ final class Wire {
     static final String EP = "EP";
     static final String END = "END";
     static final String ERROR = "ERROR";
+    /** How an {@link #ERROR} reason refusing a hello of another job begins (see {@link #otherJob}). */
+    private static final String OTHER_JOB = "job id '";
+    private static final String OTHER_JOB_MIDDLE = "' is not this rendezvous's job '";
 
     /** Longest line either side reads (bytes, newline excluded): a line is never buffered past this. */
     static final int MAX_LINE = 4096;
@@ -67,6 +70,16 @@ final class Wire {
     }
 
     /** @return {@code s} percent-encoded: printable ASCII other than '%' and space kept, every other UTF-8 byte as %XX */
+    /** @return the reason a server gives for refusing the hello of a rank of job {@code job}; its own is {@code jobId} */
+    static String otherJob(String job, String jobId) {
+        return OTHER_JOB + printable(job, 64) + OTHER_JOB_MIDDLE + jobId + "'";
+    }
+
+    /** @return whether a refusal's reason is {@link #otherJob}'s: a server of another job holds the address */
+    static boolean isOtherJob(String reason) {
+        return reason.startsWith(OTHER_JOB) && reason.contains(OTHER_JOB_MIDDLE);
+    }
+
     static String encode(String s) {
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         StringBuilder b = new StringBuilder(utf8.length);
