@@ -69,7 +69,6 @@ final class Wire {
                 SecretProof.utf8(job), SecretProof.int32(rank), SecretProof.utf8(endpoint), rankNonce, serverNonce);
     }
 
-    /** @return {@code s} percent-encoded: printable ASCII other than '%' and space kept, every other UTF-8 byte as %XX */
     /** @return the reason a server gives for refusing the hello of a rank of job {@code job}; its own is {@code jobId} */
     static String otherJob(String job, String jobId) {
         return OTHER_JOB + printable(job, 64) + OTHER_JOB_MIDDLE + jobId + "'";
@@ -80,6 +79,7 @@ final class Wire {
         return reason.startsWith(OTHER_JOB) && reason.contains(OTHER_JOB_MIDDLE);
     }
 
+    /** @return {@code s} percent-encoded: printable ASCII other than '%' and space kept, every other UTF-8 byte as %XX */
     static String encode(String s) {
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         StringBuilder b = new StringBuilder(utf8.length);
