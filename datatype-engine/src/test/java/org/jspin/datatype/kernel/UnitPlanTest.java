@@ -10,9 +10,11 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The moves a compiled unit is made of ({@link Kernels#plan}): at most {@link Kernels#MAX_UNIT_MOVES},
@@ -107,6 +109,33 @@ class UnitPlanTest {
         } else {
             assertTrue(planned == null || planned.size() < asked.size(), name);
         }
+    }
+
+    @ParameterizedTest(name = "{0}-byte vectors")
+    @ValueSource(ints = {16, 32, 64})
+    void aPieceLongerThanTheUnrollIsALoopOfWideVectorsOrOneBulkCopy(int width) {
+        long unrolled = (long) Move.UNROLL * width;
+        List<Move> fits = new ArrayList<>();
+        Move.piece(fits, 0, 0, unrolled, width, Move.UNROLL);
+        assertEquals(Move.UNROLL, fits.size(), "a piece of UNROLL moves is unrolled: " + fits);
+        assertTrue(fits.stream().allMatch(m -> m.width() == width && m.repeat() == 1), fits.toString());
+
+        List<Move> longer = new ArrayList<>();
+        Move.piece(longer, 8, 0, 2 * unrolled, width, Move.UNROLL);
+        Move expected = width >= Move.LOOP_MIN_WIDTH ? new Move(8, 0, width, 2L * Move.UNROLL)
+                : new Move(8, 0, 0, 2 * unrolled);
+        assertEquals(List.of(expected), longer);
+    }
+
+    @Test
+    void withoutVectorsShortPiecesAreLongsAndLongOnesOneBulkCopy() {
+        List<Move> shortPiece = new ArrayList<>();
+        Move.piece(shortPiece, 0, 0, 64, 0, Move.UNROLL);
+        assertEquals(8, shortPiece.size());
+        assertTrue(shortPiece.stream().allMatch(m -> m.width() == 8), shortPiece.toString());
+        List<Move> longPiece = new ArrayList<>();
+        Move.piece(longPiece, 0, 0, Move.BULK_SCALAR, 0, Move.UNROLL);
+        assertEquals(List.of(new Move(0, 0, 0, Move.BULK_SCALAR)), longPiece);
     }
 
     /** @return typed minus packed offset of the piece holding packed byte {@code p} */
