@@ -5,9 +5,12 @@ import java.lang.management.ManagementFactory;
 import java.lang.module.ModuleFinder;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import org.jspin.transport.netty.NettyFabricProvider;
@@ -120,13 +123,30 @@ final class RankJob {
 
     /**
      * @return this JVM's own flags (modules, exports, heap, system properties), so every rank runs as
-     *         this one does; agents are left out, since one given in JAVA_TOOL_OPTIONS (a profiler)
-     *         reaches the ranks through their environment and would load twice
+     *         this one does
      */
     private static List<String> jvmFlags() {
+        return jvmFlags(ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getenv("JAVA_TOOL_OPTIONS"));
+    }
+
+    /**
+     * The launcher's flags to pass on: all but agents and those that came from JAVA_TOOL_OPTIONS.
+     * The ranks inherit the environment, so what JAVA_TOOL_OPTIONS gives reaches them anyway, and
+     * given twice it would act twice: an agent (a profiler) would load twice, and a
+     * {@code -XX:StartFlightRecording} would start two recordings that write every event twice.
+     * Agents on the launcher's command line are left out too, as they always were.
+     *
+     * @param input       the launcher's input arguments (JAVA_TOOL_OPTIONS' included, as the JVM reports them)
+     * @param toolOptions the JAVA_TOOL_OPTIONS variable, or null
+     * @return the flags to start each rank with
+     */
+    static List<String> jvmFlags(List<String> input, String toolOptions) {
+        Set<String> inherited = toolOptions == null || toolOptions.isBlank() ? Set.of()
+                : new HashSet<>(Arrays.asList(toolOptions.trim().split("\\s+")));
         List<String> flags = new ArrayList<>();
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!a.startsWith("-agentlib") && !a.startsWith("-agentpath") && !a.startsWith("-javaagent")) {
+        for (String a : input) {
+            boolean agent = a.startsWith("-agentlib") || a.startsWith("-agentpath") || a.startsWith("-javaagent");
+            if (!agent && !inherited.contains(a)) {
                 flags.add(a);
             }
         }
