@@ -10,6 +10,8 @@ import org.jspin.nic.engine.Meters;
 import org.jspin.nic.engine.RecvOp;
 import org.jspin.nic.engine.SendOp;
 import org.jspin.nic.engine.Tally;
+import org.jspin.nic.events.PackEvent;
+import org.jspin.nic.events.UnpackEvent;
 import org.jspin.nic.fabric.Packet;
 
 /**
@@ -26,9 +28,11 @@ import org.jspin.nic.fabric.Packet;
  * the rate the kernels reach in place, with the cache contents a real exchange leaves them, rather
  * than in a benchmark's loop; and it estimates main-memory traffic as a real host NIC would cause
  * it: the NIC reads every sent byte and writes every received one (DMA), the CPU reads and writes
- * every byte it packs or unpacks.
+ * every byte it packs or unpacks. Each pack and unpack is also a flight-recorder event
+ * ({@link PackEvent}, {@link UnpackEvent}) when a recording enables them.
  */
 final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
+    private final int rank;
     private final int chunkSize;
     private final boolean streaming;
     private final Arena arena = Arena.ofShared();
@@ -44,7 +48,8 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
     private final Tally stagingInUse;
     private final Tally stagingAllocated;
 
-    HostDataPath(NicConfig config, Meters meters) {
+    HostDataPath(NicConfig config, Meters meters, int rank) {
+        this.rank = rank;
         this.chunkSize = config.chunkSize();
         this.streaming = config.streamingUnpack();
         this.packed = meters.counter("jspin.cpu.bytes.packed", "bytes");
@@ -79,9 +84,18 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         if (cursor.position() != offset) {
             cursor.seek(offset);
         }
+        PackEvent event = new PackEvent();
+        event.begin();
         long start = System.nanoTime();
         cursor.pack(staging, 0, length);
         packTime.add(System.nanoTime() - start);
+        if (event.shouldCommit()) {
+            event.rank = rank;
+            event.offset = offset;
+            event.bytes = length;
+            event.clock = start;
+            event.commit();
+        }
         packet.payload = staging;
         packet.payloadOffset = 0;
         stagingInUse.add(1);
@@ -165,9 +179,18 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         if (cursor.position() != offset) {
             cursor.seek(offset);
         }
+        UnpackEvent event = new UnpackEvent();
+        event.begin();
         long start = System.nanoTime();
         cursor.unpack(src, srcOffset, length);
         unpackTime.add(System.nanoTime() - start);
+        if (event.shouldCommit()) {
+            event.rank = rank;
+            event.offset = offset;
+            event.bytes = length;
+            event.clock = start;
+            event.commit();
+        }
         unpacked.add(length);
         cpuRead.add(length);
         cpuWritten.add(length);

@@ -7,7 +7,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
+import jdk.jfr.EventType;
 
+import org.jspin.nic.events.PayloadReceivedEvent;
 import org.jspin.nic.fabric.Packet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +38,8 @@ import org.slf4j.LoggerFactory;
  */
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
+    /** Whether a recording wants {@link PayloadReceivedEvent}s (checked per header: the clock is read only then). */
+    private static final EventType PAYLOAD_EVENTS = EventType.getEventType(PayloadReceivedEvent.class);
 
     /** Where a payload may be written directly, decided when its header has been read. */
     interface Lander {
@@ -63,6 +67,8 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
      */
     private ByteBuf landingView;
     private boolean discarding;
+    /** When the current payload's header was read, if payload events are being recorded (else 0). */
+    private long headerNanos;
     private ByteBuf header;
     private Packet current;
     private String failure;
@@ -213,6 +219,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         header.clear();
         current = p;
         p.payloadLength = payload;
+        headerNanos = payload > 0 && PAYLOAD_EVENTS.isEnabled() ? System.nanoTime() : 0;
         MemorySegment place = payload > 0 && lander != null ? lander.land(p) : null;
         if (place != null && place.byteSize() != payload) {
             throw new IllegalStateException("landing of " + place.byteSize() + " bytes for a payload of " + payload);
@@ -278,6 +285,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         p.placed = true;
         p.payload = place;
         p.payloadOffset = 0;
+        received(p, true);
         ctx.fireChannelRead(p);
     }
 
@@ -291,8 +299,29 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             p.payload = DirectMemory.segment(payload, at, length);
             p.payloadOffset = DirectMemory.offset(p.payload, payload, at);
             p.payloadLength = length;
+            received(p, false);
         }
         ctx.fireChannelRead(p);
+    }
+
+    /** A flight-recorder event for a payload now whole, if a recording wants it. */
+    private void received(Packet p, boolean landed) {
+        if (headerNanos == 0) {
+            return;
+        }
+        PayloadReceivedEvent event = new PayloadReceivedEvent();
+        if (event.shouldCommit()) {
+            event.source = p.source;
+            event.target = p.target;
+            event.kind = p.kind.name();
+            event.offset = p.offset;
+            event.payload = p.payloadLength;
+            event.landed = landed;
+            event.sinceHeader = System.nanoTime() - headerNanos;
+            event.clock = headerNanos;
+            event.commit();
+        }
+        headerNanos = 0;
     }
 
     /** @return what is wrong with the header at {@code at}, or null if it is well-formed */

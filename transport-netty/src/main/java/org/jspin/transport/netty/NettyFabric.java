@@ -17,6 +17,7 @@ import io.netty.channel.ChannelOutboundBuffer;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.nic.events.FrameWriteEvent;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.Mailbox;
 import org.jspin.nic.fabric.Packet;
@@ -319,16 +320,33 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             return false;
         }
         ByteBufAllocator alloc = ch.alloc();
+        FrameWriteEvent event = new FrameWriteEvent();
+        event.begin();
+        long clock = event.isEnabled() ? System.nanoTime() : 0;
+        PacketKind kind = p.kind; // p may be back in the pool by the time the write returns
+        long offset = p.offset;
+        int payload = p.payloadLength;
         if (FrameEncoder.copies(p, COPY_LIMIT)) {
             ch.writeAndFlush(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise());
             giveBack(p);
-            return true;
+        } else {
+            if (!peer.writing.offer(p)) {
+                return false;
+            }
+            ch.write(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise());
+            ch.writeAndFlush(FrameEncoder.wrapPayload(p)).addListener(peer);
         }
-        if (!peer.writing.offer(p)) {
-            return false;
+        if (payload > 0 && event.shouldCommit()) {
+            ChannelOutboundBuffer queued = ch.unsafe().outboundBuffer();
+            event.source = rank;
+            event.target = target;
+            event.kind = kind.name();
+            event.offset = offset;
+            event.payload = payload;
+            event.pending = queued == null ? 0 : queued.totalPendingWriteBytes();
+            event.clock = clock;
+            event.commit();
         }
-        ch.write(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise());
-        ch.writeAndFlush(FrameEncoder.wrapPayload(p)).addListener(peer);
         return true;
     }
 

@@ -14,6 +14,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.nic.events.FrameWriteEvent;
+import org.jspin.nic.events.PayloadReceivedEvent;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
 import org.jspin.nic.fabric.PacketKind;
@@ -169,6 +176,70 @@ class NettyFabricTest {
             f.get(0).release(gotB);
         } finally {
             f.forEach(NettyFabric::close);
+        }
+    }
+
+    private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
+        return events.stream().filter(e -> e.getEventType().getName().equals(name)).toList();
+    }
+
+    @Test
+    void framesWithAPayloadAreRecordedWrittenAndReceivedWhenARecordingAsksForThem() throws IOException {
+        List<NettyFabric> f = open(2, "events");
+        List<Recorder> rec = List.of(new Recorder(), new Recorder());
+        Path file = Files.createTempFile("fabric-events", ".jfr");
+        // jdk.jfr.Recording by its full name: Recording here is the exchange below
+        try (Arena arena = Arena.ofShared(); jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            recording.enable(FrameWriteEvent.class);
+            recording.enable(PayloadReceivedEvent.class);
+            MemorySegment big = arena.allocate(NettyFabric.COPY_LIMIT * 4L);
+            long before = System.nanoTime();
+            recording.start();
+            Packet small = packet(PacketKind.EAGER, 1, MemorySegment.ofArray(new byte[100]), 0, 100);
+            Packet data = packet(PacketKind.DATA, 0, big, 0, (int) big.byteSize());
+            data.offset = 5 << 20;
+            assertTrue(f.get(0).send(small));                       // copied into its frame
+            assertTrue(f.get(1).send(data));                        // written in place
+            assertTrue(f.get(0).send(packet(PacketKind.CTS, 1, null, 0, 0))); // no payload: no event
+            pollUntil(() -> rec.get(1).arrived.size() == 2 && rec.get(0).arrived.size() == 1
+                    && rec.get(1).released.size() == 1, f, rec);
+            recording.stop();
+            long after = System.nanoTime();
+            recording.dump(file);
+            List<RecordedEvent> all = RecordingFile.readAllEvents(file);
+            List<RecordedEvent> writes = named(all, "jspin.FrameWrite");
+            List<RecordedEvent> reads = named(all, "jspin.PayloadReceived");
+            assertEquals(2, writes.size(), "one per frame with a payload: " + writes);
+            assertEquals(2, reads.size(), "one per payload received: " + reads);
+            RecordedEvent w = writes.stream().filter(e -> e.getString("kind").equals("DATA"))
+                    .findFirst().orElseThrow();
+            assertEquals(1, w.getInt("source"));
+            assertEquals(0, w.getInt("target"));
+            assertEquals(5L << 20, w.getLong("offset"));
+            assertEquals(big.byteSize(), w.getLong("payload"));
+            RecordedEvent r = reads.stream().filter(e -> e.getString("kind").equals("DATA"))
+                    .findFirst().orElseThrow();
+            assertEquals(1, r.getInt("source"));
+            assertEquals(0, r.getInt("target"));
+            assertEquals(5L << 20, r.getLong("offset"));
+            assertEquals(big.byteSize(), r.getLong("payload"));
+            assertFalse(r.getBoolean("landed"), "nobody offered it a place");
+            RecordedEvent e = reads.stream().filter(x -> x.getString("kind").equals("EAGER"))
+                    .findFirst().orElseThrow();
+            assertEquals(100, e.getLong("payload"));
+            assertEquals(0, e.getInt("source"));
+            for (RecordedEvent x : List.of(w, r, e)) {
+                long clock = x.getLong("clock");
+                assertTrue(clock >= before && clock <= after, "the monotonic clock of this machine: " + x);
+            }
+            assertTrue(r.getLong("sinceHeader") >= 0 && r.getLong("clock") + r.getLong("sinceHeader") <= after);
+            for (Packet p : rec.get(1).arrived) {
+                f.get(1).release(p);
+            }
+            f.get(0).release(rec.get(0).arrived.get(0));
+        } finally {
+            f.forEach(NettyFabric::close);
+            Files.deleteIfExists(file);
         }
     }
 
