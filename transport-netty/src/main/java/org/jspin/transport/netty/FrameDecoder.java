@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
  * receive, say), the bytes already read are copied there and the rest is read from the socket
  * straight into it ({@link LandingReads}); the packet then comes out {@link Packet#placed} with
  * its payload window on that memory.
+ *
+ * <p>Each payload made whole is a {@link PayloadReceivedEvent} when a flight recording enables it;
+ * otherwise the decoder does not even read the clock.
  */
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
