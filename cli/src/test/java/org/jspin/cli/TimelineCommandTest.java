@@ -43,11 +43,7 @@ class TimelineCommandTest {
     private static void pack(int rank, long offset, long bytes, long clock) {
         PackEvent e = new PackEvent();
         e.begin();
-        e.rank = rank;
-        e.offset = offset;
-        e.bytes = bytes;
-        e.clock = clock;
-        e.commit();
+        e.commit(rank, offset, bytes, clock);
     }
 
     private static void write(int source, long offset, long bytes, long clock) {
@@ -78,11 +74,7 @@ class TimelineCommandTest {
     private static void unpack(int rank, long offset, long bytes, long clock) {
         UnpackEvent e = new UnpackEvent();
         e.begin();
-        e.rank = rank;
-        e.offset = offset;
-        e.bytes = bytes;
-        e.clock = clock;
-        e.commit();
+        e.commit(rank, offset, bytes, clock);
     }
 
     @Test

@@ -89,13 +89,7 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         long start = System.nanoTime();
         cursor.pack(staging, 0, length);
         packTime.add(System.nanoTime() - start);
-        if (event.shouldCommit()) {
-            event.rank = rank;
-            event.offset = offset;
-            event.bytes = length;
-            event.clock = start;
-            event.commit();
-        }
+        event.commit(rank, offset, length, start);
         packet.payload = staging;
         packet.payloadOffset = 0;
         stagingInUse.add(1);
@@ -184,13 +178,7 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         long start = System.nanoTime();
         cursor.unpack(src, srcOffset, length);
         unpackTime.add(System.nanoTime() - start);
-        if (event.shouldCommit()) {
-            event.rank = rank;
-            event.offset = offset;
-            event.bytes = length;
-            event.clock = start;
-            event.commit();
-        }
+        event.commit(rank, offset, length, start);
         unpacked.add(length);
         cpuRead.add(length);
         cpuWritten.add(length);
