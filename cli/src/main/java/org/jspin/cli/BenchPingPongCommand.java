@@ -81,12 +81,13 @@ final class BenchPingPongCommand implements Callable<Integer> {
         if (!json) {
             String rts = nic.rtsPayload() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.rtsPayload() + " B";
             String eager = nic.eagerLimit() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.eagerLimit() + " B";
-            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s, bound to %s), eager limit %s, chunk %d B,"
+            String chunks = nic.chunkSize() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.chunkSize() + " B";
+            out.printf("jspin bench pingpong: 2 ranks, backend %s, fabric %s (%s, bound to %s), eager limit %s, chunk %s,"
                     + " bytes with an RTS: %s; one-way time = half a round trip; stream_* = a window of isends and a"
                     + " 1-byte ack, time per window; pack/unpk GB/s = the rate of rank 0's CPU packing and unpacking"
                     + " inside the exchange (the host backend's meters; -: it packed nothing)%n", backend, fabric,
                     processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding, eager,
-                    nic.chunkSize(), rts);
+                    chunks, rts);
             PingPongOutput.header(out);
         }
         List<PingPongResult> results = processes ? inProcesses() : PingPong.runLocal(options, cases);

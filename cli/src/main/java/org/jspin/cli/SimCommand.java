@@ -87,7 +87,7 @@ final class SimCommand implements Callable<Integer> {
     private Integer retransmits;
 
     @Option(names = "--chunk", paramLabel = "BYTES", defaultValue = "262144",
-            description = "bytes the fabric carries per chunk (default: ${DEFAULT-VALUE}, the engine's)")
+            description = "bytes the fabric carries per chunk (default: ${DEFAULT-VALUE}, the in-JVM fabric's)")
     private int chunk;
 
     @Option(names = "--preset", paramLabel = "NAME", description = "timing preset: paper (default) or banked")

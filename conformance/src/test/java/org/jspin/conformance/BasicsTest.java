@@ -54,7 +54,7 @@ class BasicsTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.jspin.conformance.Targets#withProtocols")
     void selfSends(Target target, NicConfig nic) {
-        long[] sizes = {0, 1, Targets.eagerLimit(nic), Targets.eagerLimit(nic) + 1L, 3L * nic.chunkSize() + 7};
+        long[] sizes = {0, 1, Targets.eagerLimit(nic), Targets.eagerLimit(nic) + 1L, 3L * Targets.chunkSize(nic) + 7};
         for (int ranks : new int[] {1, 2}) {
             target.run(ranks, nic, mpi -> {
                 Comm w = mpi.world();
@@ -79,7 +79,7 @@ class BasicsTest {
                     Bytes.assertSameBytes(Bytes.pattern(size, seed + 50), buf2, "posted self-receive of " + size);
                 }
                 // strided both ways: every third int into every second one, through sendrecv
-                int n = (int) (3L * nic.chunkSize() / 4);
+                int n = (int) (3L * Targets.chunkSize(nic) / 4);
                 Datatype third = Datatype.vector(n, 1, 3, Datatype.INT).commit();
                 Datatype second = Datatype.vector(n, 1, 2, Datatype.INT).commit();
                 MemorySegment from = Bytes.pattern(third.extent(), 7);

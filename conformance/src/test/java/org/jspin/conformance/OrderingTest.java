@@ -38,7 +38,7 @@ class OrderingTest {
     /** Message sizes that straddle the protocol switch and the chunk size of {@code nic}. */
     static long[] sizes(NicConfig nic) {
         int e = Targets.eagerLimit(nic);
-        int c = nic.chunkSize();
+        int c = Targets.chunkSize(nic);
         return new long[] {0, 1, 7, e - 1, e, e + 1, c - 1, c + 1, 2L * c + 17, 100};
     }
 
@@ -324,7 +324,7 @@ class OrderingTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("withProtocolsArg")
     void dupAndSplitCommunicatorsDoNotMatchTheParent(Target target, NicConfig nic) {
-        long big = 3L * nic.chunkSize(); // rendezvous under every setting
+        long big = 3L * Targets.chunkSize(nic); // rendezvous under every setting
         target.run(2, nic, mpi -> {
             Comm w = mpi.world();
             Comm dup = w.dup();

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** probe and iprobe report without taking; mprobe and improbe take, so only their Message receives. */
 class ProbeTest {
     private static long[] sizes(NicConfig nic) {
-        return new long[] {0, 12, Targets.eagerLimit(nic), Targets.eagerLimit(nic) + 1L, 2L * nic.chunkSize() + 5};
+        return new long[] {0, 12, Targets.eagerLimit(nic), Targets.eagerLimit(nic) + 1L, 2L * Targets.chunkSize(nic) + 5};
     }
 
     @ParameterizedTest(name = "{0} {1}")

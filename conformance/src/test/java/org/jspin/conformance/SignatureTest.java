@@ -68,7 +68,7 @@ class SignatureTest {
         return Targets.withProtocols().flatMap(a -> {
             NicConfig nic = (NicConfig) ((Named<?>) a.get()[1]).getPayload();
             // an eager message, and one long enough for rendezvous in several chunks
-            long rendezvous = (2L * nic.chunkSize() + 64) / 4;
+            long rendezvous = (2L * Targets.chunkSize(nic) + 64) / 4;
             return Stream.of(4L, rendezvous).flatMap(n -> pairs(n).stream())
                     .map(p -> Arguments.of(a.get()[0], a.get()[1], p));
         });

@@ -86,6 +86,15 @@ public final class Targets {
         return nic.eagerLimitOver(NicConfig.DEFAULT_EAGER_LIMIT);
     }
 
+    /**
+     * The chunk size of {@code nic} for choosing message sizes of a few chunks: its own, or for the
+     * default settings (the fabric's choice) the chunk of a fabric with no preference, 256 KiB. Over
+     * netty, whose choice is 512 KiB, such sizes span fewer chunks.
+     */
+    public static int chunkSize(NicConfig nic) {
+        return nic.over(NicConfig.DEFAULT_CHUNK_SIZE).chunkSize();
+    }
+
     /** @return the protocol settings a test that cares about eager and rendezvous runs with, named */
     public static List<Named<NicConfig>> protocols() {
         return List.of(Named.of("default", NicConfig.DEFAULT), Named.of("small-chunks", SMALL),

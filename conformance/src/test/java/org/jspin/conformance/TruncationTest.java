@@ -40,7 +40,7 @@ class TruncationTest {
         return Targets.withProtocols().flatMap(a -> {
             NicConfig nic = (NicConfig) ((Named<?>) a.get()[1]).getPayload();
             long small = 4;
-            long big = 3L * nic.chunkSize() / 8 + 3; // capacity beyond the eager limit, several chunks
+            long big = 3L * Targets.chunkSize(nic) / 8 + 3; // capacity beyond the eager limit, several chunks
             long eager = Targets.eagerLimit(nic);
             Stream.Builder<Case> b = Stream.builder();
             for (Posting p : Posting.values()) {
@@ -107,7 +107,7 @@ class TruncationTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.jspin.conformance.Targets#withProtocols")
     void blockingContiguousReceiveThrowsTruncate(Target target, NicConfig nic) {
-        long[] sizes = {5, Targets.eagerLimit(nic) + 1L, 2L * nic.chunkSize() + 3};
+        long[] sizes = {5, Targets.eagerLimit(nic) + 1L, 2L * Targets.chunkSize(nic) + 3};
         target.run(2, nic, mpi -> {
             Comm w = mpi.world();
             for (long size : sizes) {

@@ -147,7 +147,10 @@ class CommBadInputTest {
         NicConfig d = NicConfig.DEFAULT;
         error(ErrorClass.ERR_ARG, () -> d.withEagerLimit(-2), "-2");
         error(ErrorClass.ERR_ARG, () -> d.withChunkSize(63), "63");
-        error(ErrorClass.ERR_ARG, () -> d.withEagerLimit(d.chunkSize() + 1), Integer.toString(d.chunkSize() + 1));
+        NicConfig chunked = d.withChunkSize(4096);
+        error(ErrorClass.ERR_ARG, () -> chunked.withEagerLimit(4097), "4097");
+        error(ErrorClass.ERR_ARG, () -> chunked.withRtsPayload(4097), "4097");
+        error(ErrorClass.ERR_ARG, () -> d.withChunkSize(-2), "-2");
         error(ErrorClass.ERR_ARG, () -> d.withPackets(7), "7");
         error(ErrorClass.ERR_ARG, () -> d.withPackets((1 << 15) + 1), Integer.toString((1 << 15) + 1));
         // valid on its own, but more than the in-JVM fabric carries in a packet: found as the ranks start

@@ -2,6 +2,7 @@ package org.jspin.nic;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.nic.fabric.Fabric;
 
 /**
  * The protocol settings of a NIC, validated once when built.
@@ -9,7 +10,9 @@ import org.jspin.error.MpiException;
  * @param eagerLimit      messages up to this many bytes go eagerly, in one packet; larger ones by
  *                        rendezvous; {@link #FABRIC_CHOICE} (the default) takes the fabric's
  *                        {@linkplain org.jspin.nic.fabric.Fabric#preferredEagerLimit preference}
- * @param chunkSize       payload bytes per rendezvous data packet (also the staging buffer size)
+ * @param chunkSize       payload bytes per rendezvous data packet (also the staging buffer size);
+ *                        {@link #FABRIC_CHOICE} (the default) takes the fabric's
+ *                        {@linkplain org.jspin.nic.fabric.Fabric#preferredChunkSize preference}
  * @param packets         packets each rank may have in flight (the pool; bounds staging memory)
  * @param streamingUnpack whether a receive unpacks each chunk as it arrives (true) or stages the
  *                        whole message and unpacks it at the end (false)
@@ -27,17 +30,20 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
     /** Eager credit per peer unless set: 2 MiB (128 messages of 16 KiB, 32 of 64 KiB); {@code -Djspin.eager.credit}. */
     public static final long DEFAULT_EAGER_CREDIT = Long.getLong("jspin.eager.credit", 2L << 20);
 
-    /** {@link #eagerLimit} and {@link #rtsPayload}: as the fabric prefers. */
+    /** {@link #eagerLimit}, {@link #chunkSize} and {@link #rtsPayload}: as the fabric prefers. */
     public static final int FABRIC_CHOICE = -1;
 
     /** The eager limit of a fabric that states no preference: 16 KiB. */
     public static final int DEFAULT_EAGER_LIMIT = 16 << 10;
 
+    /** The chunk size of a fabric that states no preference: 256 KiB. */
+    public static final int DEFAULT_CHUNK_SIZE = 256 << 10;
+
     /**
-     * Defaults: the fabric's eager limit and RTS payload, 256 KiB chunks, 64 packets, streaming
-     * unpack, 2 MiB eager credit.
+     * Defaults: the fabric's eager limit, chunk size and RTS payload, 64 packets, streaming unpack,
+     * 2 MiB eager credit.
      */
-    public static final NicConfig DEFAULT = new NicConfig(FABRIC_CHOICE, 256 << 10, 64, true);
+    public static final NicConfig DEFAULT = new NicConfig(FABRIC_CHOICE, FABRIC_CHOICE, 64, true);
 
     /** Packets kept back for control traffic (RTS, CTS, eager) so bulk data cannot starve it. */
     public static final int CONTROL_RESERVE = 4;
@@ -60,10 +66,11 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
             throw new MpiException(ErrorClass.ERR_ARG, "eager limit must be non-negative, or " + FABRIC_CHOICE
                     + " for the fabric's choice, got " + eagerLimit);
         }
-        if (chunkSize < 64) {
-            throw new MpiException(ErrorClass.ERR_ARG, "chunk size must be at least 64 bytes, got " + chunkSize);
+        if (chunkSize < 64 && chunkSize != FABRIC_CHOICE) {
+            throw new MpiException(ErrorClass.ERR_ARG, "chunk size must be at least 64 bytes, or " + FABRIC_CHOICE
+                    + " for the fabric's choice, got " + chunkSize);
         }
-        if (eagerLimit > chunkSize) {
+        if (chunkSize != FABRIC_CHOICE && eagerLimit > chunkSize) {
             throw new MpiException(ErrorClass.ERR_ARG, "eager limit " + eagerLimit
                     + " must not exceed the chunk size " + chunkSize + " (an eager message is one packet)");
         }
@@ -71,9 +78,10 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
             throw new MpiException(ErrorClass.ERR_ARG, "eager credit " + eagerCredit
                     + " must be at least twice the eager limit " + eagerLimit);
         }
-        if (rtsPayload < FABRIC_CHOICE || rtsPayload > chunkSize) {
-            throw new MpiException(ErrorClass.ERR_ARG, "RTS payload must be in [0, " + chunkSize
-                    + "] (the chunk size), or " + FABRIC_CHOICE + " for the fabric's choice, got " + rtsPayload);
+        if (rtsPayload < FABRIC_CHOICE || chunkSize != FABRIC_CHOICE && rtsPayload > chunkSize) {
+            throw new MpiException(ErrorClass.ERR_ARG, "RTS payload must be in [0, "
+                    + (chunkSize == FABRIC_CHOICE ? "the chunk size" : chunkSize + "] (the chunk size")
+                    + "], or " + FABRIC_CHOICE + " for the fabric's choice, got " + rtsPayload);
         }
         if (packets < 2 * CONTROL_RESERVE || packets > 1 << 15) {
             throw new MpiException(ErrorClass.ERR_ARG, "packets in flight must be in [" + 2 * CONTROL_RESERVE
@@ -92,7 +100,35 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
         if (eagerLimit != FABRIC_CHOICE) {
             return eagerLimit;
         }
-        return (int) Math.max(0, Math.min(Math.min(preferred, chunkSize), eagerCredit / 2));
+        int chunk = chunkSize == FABRIC_CHOICE ? preferred : Math.min(preferred, chunkSize);
+        return (int) Math.max(0, Math.min(chunk, eagerCredit / 2));
+    }
+
+    /**
+     * These settings as a NIC uses them over a fabric: the chunk size this one's, or if it is
+     * {@link #FABRIC_CHOICE} the fabric's {@code preferred} size (raised to an eager limit set
+     * above it, since an eager message is one packet).
+     *
+     * @param preferred the fabric's {@linkplain org.jspin.nic.fabric.Fabric#preferredChunkSize preference}
+     * @throws MpiException ERR_ARG if {@code preferred} is below 64 bytes
+     */
+    public NicConfig over(int preferred) {
+        if (chunkSize != FABRIC_CHOICE) {
+            return this;
+        }
+        if (preferred < 64) {
+            throw new MpiException(ErrorClass.ERR_ARG, "a fabric's preferred chunk size must be at least 64 bytes, got "
+                    + preferred);
+        }
+        return withChunkSize(Math.max(preferred, eagerLimit));
+    }
+
+    /**
+     * @return these settings as a NIC uses them over {@code fabric}: {@link #over(int)} its
+     *         {@linkplain Fabric#preferredChunkSize preferred chunk size}, at most its largest payload
+     */
+    public NicConfig over(Fabric fabric) {
+        return over(Math.min(fabric.preferredChunkSize(), fabric.maxPayload()));
     }
 
     /** @return a copy with another eager limit (and at least twice as much eager credit) */
@@ -105,10 +141,10 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
         return new NicConfig(eagerLimit, chunkSize, packets, streamingUnpack, bytes, rtsPayload);
     }
 
-    /** @return a copy with another chunk size */
+    /** @return a copy with another chunk size ({@link #FABRIC_CHOICE}: as the fabric prefers) */
     public NicConfig withChunkSize(int bytes) {
         return new NicConfig(eagerLimit, bytes, packets, streamingUnpack, eagerCredit,
-                rtsPayload == FABRIC_CHOICE ? FABRIC_CHOICE : Math.min(rtsPayload, bytes));
+                rtsPayload == FABRIC_CHOICE || bytes == FABRIC_CHOICE ? rtsPayload : Math.min(rtsPayload, bytes));
     }
 
     /** @return a copy with another packet pool size */

@@ -42,6 +42,6 @@ public final class SimNicProvider implements NicProvider {
     public static Nic open(Fabric fabric, NicConfig config, MeterRegistry meters, SimConfig sim, WorkListener listener) {
         Meters tagged = new Meters(meters, NAME, fabric.rank());
         SimNic nic = new SimNic(sim, new SimMeters(tagged, listener));
-        return new ProtocolEngine<>(NAME, fabric, new SimDataPath(nic, config), config, tagged);
+        return new ProtocolEngine<>(NAME, fabric, new SimDataPath(nic, config.over(fabric)), config, tagged);
     }
 }

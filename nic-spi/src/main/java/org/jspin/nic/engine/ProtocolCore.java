@@ -147,12 +147,13 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      * @param fabric the rank's endpoint; the core alone sends, polls and releases on it
      * @param path   how bytes get into packets and out of them (one implementation per core, so the
      *               calls into it stay monomorphic on the packet path)
-     * @param config the protocol settings (eager limit, chunk size, packet pool)
+     * @param settings the protocol settings (eager limit, chunk size, packet pool)
      * @param meters where the protocol's tallies are published
      * @param clock  the time the close deadline is measured in (nanoseconds, any origin)
      * @throws MpiException ERR_ARG if the chunk size exceeds what the fabric carries
      */
-    public ProtocolCore(Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters, NanoClock clock) {
+    public ProtocolCore(Fabric fabric, DataPath<S, R> path, NicConfig settings, Meters meters, NanoClock clock) {
+        NicConfig config = settings.over(fabric); // the chunk size the data path was built with too
         if (config.chunkSize() > fabric.maxPayload()) {
             throw new MpiException(ErrorClass.ERR_ARG, "chunk size " + config.chunkSize()
                     + " exceeds the fabric's largest payload " + fabric.maxPayload());

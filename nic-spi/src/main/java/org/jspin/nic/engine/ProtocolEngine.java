@@ -48,7 +48,7 @@ public final class ProtocolEngine<S, R> implements Nic {
         this.core = new ProtocolCore<>(fabric, path, config, meters, SystemNanoClock.INSTANCE);
         this.backend = backend;
         this.fabric = fabric;
-        this.config = config;
+        this.config = config.over(fabric);
         this.meters = meters;
         this.driver = new CoreDriver<>(core, fabric, oneCpu);
         driver.start();

@@ -50,6 +50,17 @@ public interface Fabric extends AutoCloseable {
     }
 
     /**
+     * @return the payload bytes per rendezvous data packet (and so per staging buffer) unless the
+     *         NIC's settings say otherwise: a fabric whose packets each cost a system call or a
+     *         frame header wants them larger, one whose packets are cheap wants packing and the
+     *         transfer to overlap in smaller ones; {@link NicConfig#DEFAULT_CHUNK_SIZE} (256 KiB)
+     *         by default. At most {@link #maxPayload}.
+     */
+    default int preferredChunkSize() {
+        return NicConfig.DEFAULT_CHUNK_SIZE;
+    }
+
+    /**
      * @return up to how many bytes a message should go eagerly unless the NIC's settings say
      *         otherwise: where a round trip costs more than holding the bytes on the receiver until
      *         a receive takes them, a larger limit pays; {@link NicConfig#DEFAULT_EAGER_LIMIT}

@@ -46,12 +46,18 @@ final class CoreRig {
 
     /** @param wholeData what every endpoint prefers to send as one DATA packet ({@link EmbeddedFabric#preferWholeData}) */
     CoreRig(int size, NicConfig config, int wholeData) {
+        this(size, config, wholeData, NicConfig.DEFAULT_CHUNK_SIZE);
+    }
+
+    /** @param chunkSize every endpoint's preferred chunk ({@link EmbeddedFabric#preferChunkSize}) */
+    CoreRig(int size, NicConfig config, int wholeData, int chunkSize) {
         network = new EmbeddedNetwork(size);
         rounds = new IntSupplier[size];
         clock.update(1_000_000_000L);
         for (int r = 0; r < size; r++) {
             network.endpoint(r).preferWholeData(wholeData);
-            RecordingDataPath path = new RecordingDataPath(config.chunkSize());
+            network.endpoint(r).preferChunkSize(chunkSize);
+            RecordingDataPath path = new RecordingDataPath(config.over(network.endpoint(r)).chunkSize());
             ProtocolCore<String, String> core = new ProtocolCore<>(network.endpoint(r), path, config,
                     new Meters(registry, "test", r), clock);
             paths.add(path);

@@ -101,7 +101,7 @@ class ProgressBesideACallerTest {
     void withOneCpuTheProgressThreadParksWhileACallerIsInALongRound() {
         SlowPollFabric fabric = new SlowPollFabric();
         ProtocolEngine<String, String> engine = new ProtocolEngine<>("test", fabric,
-                new RecordingDataPath(NicConfig.DEFAULT.chunkSize()), NicConfig.DEFAULT,
+                new RecordingDataPath(NicConfig.DEFAULT.over(fabric).chunkSize()), NicConfig.DEFAULT,
                 new Meters(new SimpleMeterRegistry(), "test", 0), true);
         try {
             fabric.slowNext.set(true);

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.nic.NicConfig;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
@@ -31,6 +32,7 @@ public final class EmbeddedFabric implements Fabric {
     private final ArrayDeque<Packet> released = new ArrayDeque<>();
     private int linkCapacity = Integer.MAX_VALUE;
     private int wholeData;
+    private int chunkSize = NicConfig.DEFAULT_CHUNK_SIZE;
     private long refused;
     private Runnable activity = () -> { };
     private boolean closed;
@@ -73,6 +75,23 @@ public final class EmbeddedFabric implements Fabric {
             throw new IllegalArgumentException("bytes must be >= 0, got " + bytes);
         }
         this.wholeData = bytes;
+    }
+
+    /** What {@link #preferChunkSize} set; {@link NicConfig#DEFAULT_CHUNK_SIZE} until then. */
+    @Override
+    public int preferredChunkSize() {
+        return chunkSize;
+    }
+
+    /**
+     * Has this endpoint prefer rendezvous data packets of {@code bytes} ({@link Fabric#preferredChunkSize});
+     * read by a core when it is made.
+     */
+    public void preferChunkSize(int bytes) {
+        if (bytes < 64) {
+            throw new IllegalArgumentException("bytes must be >= 64, got " + bytes);
+        }
+        this.chunkSize = bytes;
     }
 
     /**
