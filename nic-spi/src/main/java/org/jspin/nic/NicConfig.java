@@ -79,9 +79,10 @@ public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean stre
                     + " must be at least twice the eager limit " + eagerLimit);
         }
         if (rtsPayload < FABRIC_CHOICE || chunkSize != FABRIC_CHOICE && rtsPayload > chunkSize) {
-            throw new MpiException(ErrorClass.ERR_ARG, "RTS payload must be in [0, "
-                    + (chunkSize == FABRIC_CHOICE ? "the chunk size" : chunkSize + "] (the chunk size")
-                    + "], or " + FABRIC_CHOICE + " for the fabric's choice, got " + rtsPayload);
+            String range = chunkSize == FABRIC_CHOICE ? "[0, the chunk size]"
+                    : "[0, " + chunkSize + "] (the chunk size)";
+            throw new MpiException(ErrorClass.ERR_ARG, "RTS payload must be in " + range + ", or " + FABRIC_CHOICE
+                    + " for the fabric's choice, got " + rtsPayload);
         }
         if (packets < 2 * CONTROL_RESERVE || packets > 1 << 15) {
             throw new MpiException(ErrorClass.ERR_ARG, "packets in flight must be in [" + 2 * CONTROL_RESERVE

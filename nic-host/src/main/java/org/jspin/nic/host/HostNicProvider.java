@@ -22,6 +22,7 @@ public final class HostNicProvider implements NicProvider {
     @Override
     public Nic open(Fabric fabric, NicConfig config, MeterRegistry meters) {
         Meters tagged = new Meters(meters, NAME, fabric.rank());
-        return new ProtocolEngine<>(NAME, fabric, new HostDataPath(config.over(fabric), tagged, fabric.rank()), config, tagged);
+        HostDataPath path = new HostDataPath(config.over(fabric), tagged, fabric.rank());
+        return new ProtocolEngine<>(NAME, fabric, path, config, tagged);
     }
 }
