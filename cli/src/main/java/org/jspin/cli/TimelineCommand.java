@@ -35,7 +35,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " jspin.FrameWrite, jspin.PayloadReceived) of the ranks' recordings: per rank and event, the count,"
                 + " the median payload, the median and 90th-percentile durations and the median rate; then the last"
                 + " events of all files in time order.",
-                "Record them with JAVA_TOOL_OPTIONS='-XX:StartFlightRecording:filename=DIR/r%p.jfr,"
+                "Record them with JAVA_TOOL_OPTIONS='-XX:StartFlightRecording:filename=DIR/r%%p.jfr,"
                         + "+jspin.Pack#enabled=true,+jspin.Unpack#enabled=true,+jspin.FrameWrite#enabled=true,"
                         + "+jspin.PayloadReceived#enabled=true' before a jspin command (each JVM writes its own file)."})
 final class TimelineCommand implements Callable<Integer> {
