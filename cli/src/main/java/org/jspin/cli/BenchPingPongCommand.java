@@ -2,11 +2,7 @@ package org.jspin.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.jspin.bench.NameFilter;
@@ -18,7 +14,6 @@ import org.jspin.error.MpiException;
 import org.jspin.mpi.MpiOptions;
 import org.jspin.nic.NicConfig;
 import org.jspin.transport.netty.NettyFabricProvider;
-import org.jspin.bootstrap.launch.RankLauncher;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,27 +85,10 @@ final class BenchPingPongCommand implements Callable<Integer> {
                     chunks, rts);
             PingPongOutput.header(out);
         }
-        List<PingPongResult> results = processes ? inProcesses() : PingPong.runLocal(options, cases);
+        List<PingPongResult> results = processes
+                ? NettyPingPong.run(backend, scale, filter, eagerLimit, chunk, binding, System.err)
+                : PingPong.runLocal(options, cases);
         PingPongOutput.results(out, results, json, backend, fabric);
         return 0;
-    }
-
-    /** Two JVMs ({@code jspin exec pingpong}); rank 0 hands its results back in a file. */
-    private List<PingPongResult> inProcesses() throws IOException {
-        Path results = Files.createTempFile("jspin-pingpong", ".json");
-        try {
-            List<String> program = List.of("pingpong", results.toString(), Double.toString(scale),
-                    filter == null ? "-" : filter, eagerLimit == null ? "0" : eagerLimit.toString(),
-                    chunk == null ? "0" : chunk.toString());
-            RankLauncher.Result r = RankJob.run(2, program, Map.of("JSPIN_BACKEND", backend), Duration.ofMinutes(30),
-                    binding, System.err, System.err);
-            if (r.exitCode() != 0) {
-                throw new MpiException(ErrorClass.ERR_OTHER, "the ping-pong ranks failed (exit code " + r.exitCode()
-                        + (r.failedRank() >= 0 ? ", rank " + r.failedRank() : "") + ")");
-            }
-            return PingPongRank.read(results);
-        } finally {
-            Files.deleteIfExists(results);
-        }
     }
 }

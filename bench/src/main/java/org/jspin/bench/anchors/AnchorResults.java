@@ -1,0 +1,68 @@
+package org.jspin.bench.anchors;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
+/**
+ * The figures one run of {@code shared/anchors/run.sh} printed: its lines {@code RESULT <label>
+ * <test> <value> <unit>} (for the ping-pong, label {@code ompi-tcp} or {@code mpich-tcp}). Other
+ * lines (compiler or launcher chatter) are ignored; a RESULT line of another shape is an error, so
+ * a change of the anchors' format is noticed rather than misread.
+ */
+public final class AnchorResults {
+    private final Map<String, Map<String, Double>> byLabel;
+
+    private AnchorResults(Map<String, Map<String, Double>> byLabel) {
+        this.byLabel = byLabel;
+    }
+
+    /**
+     * @param lines what the anchors printed
+     * @return their RESULT lines, by label and test
+     * @throws MpiException ERR_ARG naming the line if a RESULT line has too few fields or no number
+     */
+    public static AnchorResults parse(List<String> lines) {
+        Map<String, Map<String, Double>> m = new LinkedHashMap<>();
+        for (String line : lines) {
+            String[] f = line.trim().split("\\s+");
+            if (!f[0].equals("RESULT")) {
+                continue;
+            }
+            if (f.length < 4) {
+                throw new MpiException(ErrorClass.ERR_ARG, "an anchors' RESULT line needs a label, a test and a value,"
+                        + " got '" + line + "'");
+            }
+            double v;
+            try {
+                v = Double.parseDouble(f[3]);
+            } catch (NumberFormatException e) {
+                throw new MpiException(ErrorClass.ERR_ARG, "an anchors' RESULT line has no number where its value"
+                        + " belongs ('" + f[3] + "'): '" + line + "'");
+            }
+            m.computeIfAbsent(f[1], k -> new LinkedHashMap<>()).put(f[2], v);
+        }
+        return new AnchorResults(m);
+    }
+
+    /** @return the labels that printed at least one figure */
+    public Set<String> labels() {
+        return byLabel.keySet();
+    }
+
+    /** @return the figure {@code label} printed for {@code test}, if it printed one */
+    public OptionalDouble value(String label, String test) {
+        Double v = byLabel.getOrDefault(label, Map.of()).get(test);
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    /** @return whether nothing was printed */
+    public boolean isEmpty() {
+        return byLabel.isEmpty();
+    }
+}

@@ -1,0 +1,86 @@
+package org.jspin.cli;
+
+import static org.jspin.cli.InProcess.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jspin bench anchors} with a stand-in for the anchors' script (the real one builds and runs
+ * MPICH and Open MPI for a minute or more): the rounds run jspin's real two-process ping-pong, and the
+ * report sets its figures against what the script printed.
+ */
+class BenchAnchorsCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path script(String body) throws IOException {
+        Path s = dir.resolve("run.sh");
+        Files.writeString(s, "#!/usr/bin/env bash\n" + body);
+        return s;
+    }
+
+    @Test
+    void eachRoundRunsTheAnchorsThenJspinAndTheReportSetsThemSideBySide() throws IOException {
+        Path calls = dir.resolve("calls");
+        Path s = script("echo \"$1\" >> " + calls + "\n"
+                + "echo 'some compiler chatter'\n"
+                + "echo 'RESULT ompi-tcp lat_1B 1000000 us'\n"
+                + "echo 'RESULT mpich-tcp lat_1B 2000000 us'\n");
+        InProcess.Run r = run("bench", "anchors", "--anchors", s.toString(), "--rounds", "2", "--bind-to", "none",
+                "--filter", "latency_1B", "--scale", "0.01");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(List.of("pingpong", "pingpong"), Files.readAllLines(calls), "the anchors' ping-pong, once a round");
+        assertTrue(r.out().contains("2 interleaved round(s)"), r.out());
+        String row = Arrays.stream(r.out().split("\n")).filter(l -> l.startsWith("| latency_1B ")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.out()));
+        List<String> cells = Arrays.stream(row.split("\\|")).map(String::trim).filter(c -> !c.isEmpty()).toList();
+        // case, unit, jspin unbound, Open MPI, MPICH, vs Open MPI unbound, vs MPICH unbound
+        assertEquals(7, cells.size(), row);
+        assertEquals("us", cells.get(1));
+        double ours = Double.parseDouble(cells.get(2));
+        assertTrue(ours > 0 && ours < 1_000_000, row);
+        assertEquals("1000000.00", cells.get(3));
+        assertEquals("2000000.00", cells.get(4));
+        double vsOpenMpi = Double.parseDouble(cells.get(5));
+        double vsMpich = Double.parseDouble(cells.get(6));
+        assertTrue(vsOpenMpi > 1, "a second per one-way trip is slower than jspin: " + row);
+        assertEquals(2 * vsOpenMpi, vsMpich, 0.02 * vsMpich, row);
+        assertTrue(r.out().contains("latency p99 > 5 x p50, unbound: "), r.out());
+        assertTrue(r.out().contains("latency_1B (lat_1B): 1000000.00 1000000.00"), r.out());
+        assertTrue(r.err().contains("round 2 of 2: jspin, unbound"), "progress goes to standard error: " + r.err());
+    }
+
+    @Test
+    void anchorsThatPrintNoFiguresAreAnErrorNamingThePackagesTheyNeed() throws IOException {
+        Path s = script("echo 'mpi.h: No such file or directory'\nexit 1\n");
+        InProcess.Run r = run("bench", "anchors", "--anchors", s.toString(), "--rounds", "1");
+        assertNotEquals(0, r.status());
+        assertTrue(r.err().contains("no figures for [ompi-tcp, mpich-tcp] (exit code 1)"), r.err());
+        assertTrue(r.err().contains("libopenmpi-dev and libmpich-dev"), r.err());
+        assertTrue(r.err().contains("mpi.h: No such file or directory"), r.err());
+        assertTrue(r.out().isEmpty(), "no table from nothing: " + r.out());
+    }
+
+    @Test
+    void badArgumentsAreNamed() {
+        InProcess.Run zero = run("bench", "anchors", "--rounds", "0");
+        assertNotEquals(0, zero.status());
+        assertTrue(zero.err().contains("--rounds must be at least 1, got 0"), zero.err());
+        InProcess.Run missing = run("bench", "anchors", "--anchors", dir.resolve("nope.sh").toString());
+        assertNotEquals(0, missing.status());
+        assertTrue(missing.err().contains("no anchors' script at " + dir.resolve("nope.sh")), missing.err());
+        InProcess.Run binding = run("bench", "anchors", "--bind-to", "socket");
+        assertNotEquals(0, binding.status());
+        assertTrue(binding.err().contains("'socket'"), binding.err());
+    }
+}
