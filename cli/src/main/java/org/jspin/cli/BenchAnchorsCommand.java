@@ -17,25 +17,37 @@ import java.util.concurrent.TimeUnit;
 import org.jspin.bench.NameFilter;
 import org.jspin.bench.anchors.AnchorCase;
 import org.jspin.bench.anchors.AnchorResults;
+import org.jspin.bench.anchors.PackVersus;
 import org.jspin.bench.anchors.Versus;
+import org.jspin.bench.pack.BenchJvm;
+import org.jspin.bench.pack.PackResult;
 import org.jspin.bench.pack.SharedDir;
 import org.jspin.bench.pingpong.PingPongResult;
+import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jspin bench anchors}: jspin's Netty ping-pong beside MPICH's and Open MPI's, round by round. */
 @Command(name = "anchors", mixinStandardHelpOptions = true,
-        description = {"jspin's ping-pong over Netty beside Open MPI's and MPICH's over TCP (the anchors' run.sh"
-                + " pingpong, ranks bound), in interleaved rounds: each round runs the anchors, then 'bench pingpong"
-                + " --fabric netty' once per --bind-to. Prints per case the median of each figure over the rounds and"
-                + " the median of the ratios taken within each round (above 1: jspin ahead), the 4 MiB vector over the"
-                + " contiguous 4 MiB, the latency tails, and the per-round ratios to Open MPI; measured on this"
+        description = {"jspin beside Open MPI and MPICH (the anchors' run.sh) in interleaved rounds, measured on this"
                 + " machine.",
+                "pingpong (the default): each round runs the anchors' ping-pong over TCP (ranks bound), then 'bench"
+                        + " pingpong --fabric netty' once per --bind-to. Prints per case the median of each figure over"
+                        + " the rounds and the median of the ratios taken within each round (above 1: jspin ahead), the"
+                        + " 4 MiB vector over the contiguous 4 MiB, the latency tails, and the per-round ratios to Open"
+                        + " MPI.",
+                "pack: each round runs the anchors' MPI_Pack/MPI_Unpack sweep, then 'bench pack' on the vector sweep in"
+                        + " a fresh JVM. Prints per block size each one's rate as a fraction of its own contiguous copy,"
+                        + " jspin's over the better MPI's (per round, then the median), and how far jspin's rates and"
+                        + " fractions spread over the rounds.",
                 "The anchors build their programs with mpicc.openmpi and mpicc.mpich (Debian's libopenmpi-dev and"
                         + " libmpich-dev); ./jspin installs them for this command."})
 final class BenchAnchorsCommand implements Callable<Integer> {
@@ -44,6 +56,10 @@ final class BenchAnchorsCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", defaultValue = "pingpong", paramLabel = "WHAT",
+            description = "pingpong or pack (default: ${DEFAULT-VALUE})")
+    private String what;
 
     @Option(names = "--rounds", defaultValue = "3", description = "interleaved rounds (default: ${DEFAULT-VALUE})")
     private int rounds;
@@ -70,7 +86,9 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new MpiException(ErrorClass.ERR_ARG, "--scale must be a positive number, got " + scale);
         }
-        List<Binding> order = bindings.stream().distinct().toList();
+        if (!what.equals("pingpong") && !what.equals("pack")) {
+            throw new MpiException(ErrorClass.ERR_ARG, "what to compare must be pingpong or pack, got '" + what + "'");
+        }
         Path runSh = script != null ? script : SharedDir.locate().resolve("anchors").resolve("run.sh");
         if (!Files.isRegularFile(runSh)) {
             throw new MpiException(ErrorClass.ERR_ARG, "no anchors' script at " + runSh);
@@ -78,10 +96,22 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         NameFilter cases = NameFilter.of(filter);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (what.equals("pack")) {
+            PackVersus versus = new PackVersus();
+            for (int r = 1; r <= rounds; r++) {
+                err.printf("jspin bench anchors pack: round %d of %d: the anchors%n", r, rounds);
+                AnchorResults anchors = anchors(runSh, "pack", PackVersus.IMPLS);
+                err.printf("jspin bench anchors pack: round %d of %d: jspin%n", r, rounds);
+                versus.add(anchors, packInFreshJvm(filter == null ? "vector_" : filter));
+            }
+            printPack(out, versus);
+            return 0;
+        }
+        List<Binding> order = bindings.stream().distinct().toList();
         Versus versus = new Versus(order.stream().map(BenchAnchorsCommand::name).toList());
         for (int r = 1; r <= rounds; r++) {
             err.printf("jspin bench anchors: round %d of %d: the anchors%n", r, rounds);
-            AnchorResults anchors = anchors(runSh);
+            AnchorResults anchors = anchors(runSh, "pingpong", Versus.LABELS);
             Map<String, List<PingPongResult>> ours = new LinkedHashMap<>();
             for (Binding b : order) {
                 err.printf("jspin bench anchors: round %d of %d: jspin, %s%n", r, rounds, name(b));
@@ -98,13 +128,15 @@ final class BenchAnchorsCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the anchors' ping-pong once.
+     * Runs the anchors once.
      *
-     * @throws MpiException ERR_OTHER if it prints no figures for Open MPI or MPICH, with its exit code and
-     *                      its last lines, or if it outlives {@link #ANCHORS_TIMEOUT_MINUTES}
+     * @param what   run.sh's argument: pingpong or pack
+     * @param labels the implementations' labels that must print figures
+     * @throws MpiException ERR_OTHER if it prints no figures for one of {@code labels}, with its exit code
+     *                      and its last lines, or if it outlives {@link #ANCHORS_TIMEOUT_MINUTES}
      */
-    static AnchorResults anchors(Path runSh) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", runSh.toString(), "pingpong").redirectErrorStream(true).start();
+    static AnchorResults anchors(Path runSh, String what, List<String> labels) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", runSh.toString(), what).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
         Thread reader = Thread.ofPlatform().daemon(true).start(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -120,7 +152,7 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         if (!p.waitFor(ANCHORS_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
-            throw new MpiException(ErrorClass.ERR_OTHER, runSh + " pingpong ran longer than " + ANCHORS_TIMEOUT_MINUTES
+            throw new MpiException(ErrorClass.ERR_OTHER, runSh + " " + what + " ran longer than " + ANCHORS_TIMEOUT_MINUTES
                     + " minutes and was stopped");
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
@@ -129,14 +161,65 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             printed = List.copyOf(lines);
         }
         AnchorResults results = AnchorResults.parse(printed);
-        List<String> missing = Versus.LABELS.stream().filter(l -> !results.labels().contains(l)).toList();
+        List<String> missing = labels.stream().filter(l -> !results.labels().contains(l)).toList();
         if (!missing.isEmpty()) {
-            throw new MpiException(ErrorClass.ERR_OTHER, runSh + " pingpong printed no figures for " + missing
+            throw new MpiException(ErrorClass.ERR_OTHER, runSh + " " + what + " printed no figures for " + missing
                     + " (exit code " + p.exitValue() + "); it builds its programs with mpicc.openmpi and mpicc.mpich,"
                     + " which need Debian's libopenmpi-dev and libmpich-dev. Its last lines:"
                     + String.join("\n  ", tail(printed)));
         }
         return results;
+    }
+
+    /**
+     * One launch of {@code jspin bench pack --json}, as {@code ./jspin bench pack} starts it (the
+     * measuring heap flags, the Vector API), in a JVM of its own: the issue's steadiness bar is about
+     * launches, each with its own JIT history.
+     */
+    static List<PackResult> packInFreshJvm(String filter) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java"));
+        command.addAll(RankJob.runtimeFlags(false)); // BenchJvm's flags add the Vector API's module
+        command.addAll(BenchJvm.flags());
+        command.add("-D" + SharedDir.PROPERTY + "=" + SharedDir.locate());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Main.class.getName());
+        command.addAll(List.of("bench", "pack", "--json", "--filter", filter));
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(ANCHORS_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new MpiException(ErrorClass.ERR_OTHER, "jspin bench pack ran longer than " + ANCHORS_TIMEOUT_MINUTES
+                    + " minutes and was stopped");
+        }
+        if (p.exitValue() != 0) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "jspin bench pack failed (exit code " + p.exitValue() + ")");
+        }
+        List<PackResult> out = new ArrayList<>();
+        for (JsonNode n : DatatypeJson.mapper().readTree(json)) {
+            out.add(new PackResult(n.get("name").asText(), n.get("block_bytes").asDouble(), n.get("pack_gbps").asDouble(),
+                    n.get("unpack_gbps").asDouble(), n.get("copy_gbps").asDouble()));
+        }
+        return out;
+    }
+
+    /** The pack report: a row per block size and operation. */
+    static void printPack(PrintWriter out, PackVersus v) {
+        out.printf("jspin bench anchors pack: %d interleaved round(s) measured on this machine; each implementation's"
+                + " rate as a fraction of its own contiguous copy (jspin: MemorySegment.copy; the MPIs: memcpy of 4"
+                + " MiB), the better MPI's per round; ratio = jspin's fraction over the better MPI's, per round, then"
+                + " the median (above 1: jspin ahead); spread = largest over smallest of jspin's figures over the"
+                + " rounds%n%n", v.rounds());
+        out.println("| case | op | jspin / copy | better MPI / memcpy | ratio | ratios per round | spread of GB/s |"
+                + " spread of fractions |");
+        out.println("|---|---|--:|--:|--:|---|--:|--:|");
+        for (PackVersus.Row row : v.rows()) {
+            out.printf("| %s | %s | %s | %s | %s | %s | %s | %s |%n", row.jspinCase(), row.pack() ? "pack" : "unpack",
+                    fmt(Versus.median(row.ours())), fmt(Versus.median(row.better())), fmt(Versus.median(row.ratio())),
+                    list(row.ratio()), fmt(PackVersus.Row.spread(row.gbps())), fmt(PackVersus.Row.spread(row.ours())));
+        }
+        out.flush();
     }
 
     private static List<String> tail(List<String> lines) {

@@ -61,6 +61,28 @@ class BenchAnchorsCommandTest {
     }
 
     @Test
+    void packRoundsSetJspinsFractionOfItsCopyAgainstTheBetterMpisOfItsMemcpy() throws IOException {
+        Path s = script("[ \"$1\" = pack ] || exit 3\n"
+                + "echo 'RESULT openmpi contig4MiB memcpy 1000'\n"
+                + "echo 'RESULT openmpi vec_blk512 pack_double 1'\n"
+                + "echo 'RESULT mpich contig4MiB memcpy 1000'\n"
+                + "echo 'RESULT mpich vec_blk512 pack_double 2'\n"
+                + "echo 'RESULT mpich vec_blk512 unpack_double 2'\n");
+        InProcess.Run r = run("bench", "anchors", "pack", "--anchors", s.toString(), "--rounds", "1", "--filter",
+                "vector_d_512B");
+        assertEquals(0, r.status(), r.err());
+        List<String> rows = Arrays.stream(r.out().split("\n")).filter(l -> l.startsWith("| vector_d_512B ")).toList();
+        assertEquals(2, rows.size(), r.out());
+        List<String> pack = Arrays.stream(rows.get(0).split("\\|")).map(String::trim).filter(c -> !c.isEmpty()).toList();
+        assertEquals("pack", pack.get(1));
+        double fraction = Double.parseDouble(pack.get(2));
+        assertTrue(fraction > 0.01 && fraction < 10, rows.get(0));
+        assertEquals("0.00", pack.get(3), "the better MPI packed at 2 of 1000: " + rows.get(0));
+        assertTrue(Double.parseDouble(pack.get(4)) > 5, "far ahead of 0.002: " + rows.get(0));
+        assertEquals("1.00", pack.get(6), "one round spreads nothing: " + rows.get(0));
+    }
+
+    @Test
     void anchorsThatPrintNoFiguresAreAnErrorNamingThePackagesTheyNeed() throws IOException {
         Path s = script("echo 'mpi.h: No such file or directory'\nexit 1\n");
         InProcess.Run r = run("bench", "anchors", "--anchors", s.toString(), "--rounds", "1");
@@ -79,6 +101,9 @@ class BenchAnchorsCommandTest {
         InProcess.Run missing = run("bench", "anchors", "--anchors", dir.resolve("nope.sh").toString());
         assertNotEquals(0, missing.status());
         assertTrue(missing.err().contains("no anchors' script at " + dir.resolve("nope.sh")), missing.err());
+        InProcess.Run what = run("bench", "anchors", "halo");
+        assertNotEquals(0, what.status());
+        assertTrue(what.err().contains("pingpong or pack, got 'halo'"), what.err());
         InProcess.Run binding = run("bench", "anchors", "--bind-to", "socket");
         assertNotEquals(0, binding.status());
         assertTrue(binding.err().contains("'socket'"), binding.err());

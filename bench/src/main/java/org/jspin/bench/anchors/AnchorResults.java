@@ -11,7 +11,10 @@ import org.jspin.error.MpiException;
 
 /**
  * The figures one run of {@code shared/anchors/run.sh} printed: its lines {@code RESULT <label>
- * <test> <value> <unit>} (for the ping-pong, label {@code ompi-tcp} or {@code mpich-tcp}). Other
+ * <test> <value> <unit>} from the ping-pong (label {@code ompi-tcp} or {@code mpich-tcp}) and
+ * {@code RESULT <impl> <test> <variant> <value>} from the pack benchmark (impl {@code openmpi} or
+ * {@code mpich}; its test is then named {@code "<test> <variant>"}, as {@code "vec_blk512
+ * pack_double"}). Other
  * lines (compiler or launcher chatter) are ignored; a RESULT line of another shape is an error, so
  * a change of the anchors' format is noticed rather than misread.
  */
@@ -38,16 +41,28 @@ public final class AnchorResults {
                 throw new MpiException(ErrorClass.ERR_ARG, "an anchors' RESULT line needs a label, a test and a value,"
                         + " got '" + line + "'");
             }
-            double v;
-            try {
-                v = Double.parseDouble(f[3]);
-            } catch (NumberFormatException e) {
-                throw new MpiException(ErrorClass.ERR_ARG, "an anchors' RESULT line has no number where its value"
-                        + " belongs ('" + f[3] + "'): '" + line + "'");
+            // the ping-pong's lines: RESULT label test value unit; the pack's: RESULT impl test variant value
+            String test = f[2];
+            OptionalDouble v = number(f[3]);
+            if (v.isEmpty() && f.length >= 5) {
+                test = f[2] + " " + f[3];
+                v = number(f[4]);
             }
-            m.computeIfAbsent(f[1], k -> new LinkedHashMap<>()).put(f[2], v);
+            if (v.isEmpty()) {
+                throw new MpiException(ErrorClass.ERR_ARG, "an anchors' RESULT line has no number where its value"
+                        + " belongs: '" + line + "'");
+            }
+            m.computeIfAbsent(f[1], k -> new LinkedHashMap<>()).put(test, v.getAsDouble());
         }
         return new AnchorResults(m);
+    }
+
+    private static OptionalDouble number(String s) {
+        try {
+            return OptionalDouble.of(Double.parseDouble(s));
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
     }
 
     /** @return the labels that printed at least one figure */
@@ -55,7 +70,10 @@ public final class AnchorResults {
         return byLabel.keySet();
     }
 
-    /** @return the figure {@code label} printed for {@code test}, if it printed one */
+    /**
+     * @return the figure {@code label} printed for {@code test} ({@code "<test> <variant>"} for the
+     *         pack benchmark's), if it printed one
+     */
     public OptionalDouble value(String label, String test) {
         Double v = byLabel.getOrDefault(label, Map.of()).get(test);
         return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);

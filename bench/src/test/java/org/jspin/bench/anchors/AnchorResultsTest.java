@@ -31,6 +31,18 @@ class AnchorResultsTest {
     }
 
     @Test
+    void thePackBenchmarksLinesNameTheirTestWithItsVariant() {
+        AnchorResults r = AnchorResults.parse(List.of(
+                "RESULT openmpi contig4MiB memcpy 32.661",
+                "RESULT openmpi vec_blk512 pack_double 33.012",
+                "RESULT mpich vec_blk4 unpack_byte 2.472"));
+        assertEquals(OptionalDouble.of(32.661), r.value("openmpi", "contig4MiB memcpy"));
+        assertEquals(OptionalDouble.of(33.012), r.value("openmpi", "vec_blk512 pack_double"));
+        assertEquals(OptionalDouble.of(2.472), r.value("mpich", "vec_blk4 unpack_byte"));
+        assertEquals(OptionalDouble.empty(), r.value("openmpi", "vec_blk512"));
+    }
+
+    @Test
     void nothingPrintedIsEmpty() {
         assertTrue(AnchorResults.parse(List.of("make: *** no rule", "")).isEmpty());
     }
@@ -43,6 +55,6 @@ class AnchorResultsTest {
         assertTrue(shortLine.getMessage().contains("'RESULT ompi-tcp lat_1B'"), shortLine.getMessage());
         MpiException noNumber = assertThrows(MpiException.class,
                 () -> AnchorResults.parse(List.of("RESULT ompi-tcp lat_1B fast us")));
-        assertTrue(noNumber.getMessage().contains("'fast'"), noNumber.getMessage());
+        assertTrue(noNumber.getMessage().contains("'RESULT ompi-tcp lat_1B fast us'"), noNumber.getMessage());
     }
 }
