@@ -79,7 +79,8 @@ class BenchAnchorsCommandTest {
         assertTrue(fraction > 0.01 && fraction < 10, rows.get(0));
         assertEquals("0.00", pack.get(3), "the better MPI packed at 2 of 1000: " + rows.get(0));
         assertTrue(Double.parseDouble(pack.get(4)) > 5, "far ahead of 0.002: " + rows.get(0));
-        assertEquals("1.00", pack.get(6), "one round spreads nothing: " + rows.get(0));
+        assertEquals("2.00", pack.get(7), "the faster MPI's GB/s: " + rows.get(0));
+        assertEquals("1.00", pack.get(8), "one round spreads nothing: " + rows.get(0));
     }
 
     @Test
