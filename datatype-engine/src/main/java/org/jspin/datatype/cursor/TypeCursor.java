@@ -22,6 +22,18 @@ import org.jspin.error.MpiException;
 public final class TypeCursor extends Walker {
     /** Largest batch handed to one kernel call (kernels count units in an int). */
     private static final long MAX_BATCH = 1 << 30;
+    /**
+     * Packed bytes one kernel call moves at most (at least one unit). A kernel is a loop over units,
+     * and until the JIT has installed its C2 version, a call starts in a lower tier and reaches C2's
+     * code only at a loop back edge (on-stack replacement), after some hundreds of units. A 4 MiB pack
+     * used to be one call: with 512 B blocks as sixteen unrolled moves on AVX2, 11 of 56 launches of
+     * {@code jspin bench pack --filter vector_d_512B} packed at 7.5-10.6 GB/s instead of 25-30 (in one
+     * the unpack ran at 0.23), and the flight recorder's samples of those launches showed the kernel
+     * only interpreted or in C1's code, never in C2's. Calls of at most 64 KiB make the kernel's entry
+     * hot sooner and bound what one call runs outside C2: 0 of 14 launches fell so (measured on a
+     * 2-vCPU AMD EPYC, Zen 3).
+     */
+    static final long BATCH_BYTES = 64 << 10;
 
     private final MemorySegment typed;
     private final long origin;
@@ -159,7 +171,7 @@ public final class TypeCursor extends Walker {
                     poff = transposed(pv, v, packed, poff);
                     continue;
                 }
-                long k = Math.min(Math.min(v.count - i, avail / len), MAX_BATCH);
+                long k = Math.min(Math.min(v.count - i, avail / len), Math.max(1, BATCH_BYTES / len));
                 long at = origin + base[top] + v.offset + ((BlockNode) v.child).offset + i * v.stride;
                 if (pack) {
                     v.kernel().gather(t, at, packed, poff, (int) k);
@@ -254,7 +266,7 @@ public final class TypeCursor extends Walker {
     private long elements(VectorNode pv, RunsNode r, MemorySegment packed, long poff, long avail, boolean pack) {
         int p = top - 1;
         long i = idx[p];
-        long k = Math.min(Math.min(pv.count - i, avail / r.size), MAX_BATCH);
+        long k = Math.min(Math.min(pv.count - i, avail / r.size), Math.max(1, BATCH_BYTES / r.size));
         long at = origin + base[p] + pv.offset + i * pv.stride;
         if (pack) {
             pv.kernel().gather(typed, at, packed, poff, (int) k);

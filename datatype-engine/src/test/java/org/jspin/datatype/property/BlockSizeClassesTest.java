@@ -93,12 +93,27 @@ class BlockSizeClassesTest {
                 .flatMap(a -> Stream.of(Memory.values()).map(m -> Arguments.of(a.get()[0], a.get()[1], m)));
     }
 
+    /**
+     * Vectors and patterns of more units than one kernel call moves ({@code TypeCursor.BATCH_BYTES}
+     * packed bytes): the cursor goes on in the next call from the unit where the last one stopped,
+     * whether that many bytes hold whole units or not.
+     */
+    static Stream<Arguments> longMessages() {
+        Stream<Arguments> blocks = Stream.of(8L, 24L, 512L, 520L, 4097L).map(len -> Arguments.of(
+                "long vector of " + len + " B blocks", Datatype.hvector((3 * (64L << 10)) / len + 5, 1, len + 8,
+                        byteRun(len))));
+        Stream<Arguments> pattern = Stream.of(Arguments.of("long vector of a two-run pattern",
+                Datatype.hvector(9000, 1, 64, Datatype.hindexed(new long[] {12, 5}, new long[] {0, 20}, Named.BYTE))));
+        return Stream.concat(blocks, pattern)
+                .flatMap(a -> Stream.of(Memory.values()).map(m -> Arguments.of(a.get()[0], a.get()[1], m)));
+    }
+
     private static Datatype byteRun(long len) {
         return Datatype.contiguous(len, Named.BYTE);
     }
 
     @ParameterizedTest(name = "{0} {2}")
-    @MethodSource({"shapes", "manyRuns", "strategies"})
+    @MethodSource({"shapes", "manyRuns", "strategies", "longMessages"})
     void packAndUnpackMatchTheTypeMap(String name, Datatype type, Memory mem) {
         TypeCase c = TypeCase.of(type.commit(), 2);
         SplittableRandom rnd = new SplittableRandom(name.hashCode());
