@@ -26,7 +26,7 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
     static final long BULK_HUGE = 1L << 30;
     /**
      * Vectors of this width or wider copy a long piece best as a loop of vector moves; narrower ones
-     * (AVX2's 32 bytes) leave a piece of more than {@link #UNROLL} moves to one bulk copy. Measured on
+     * (AVX2's 32 bytes) leave a piece of more than {@link #unrolled} moves to one bulk copy. Measured on
      * an AMD EPYC (Zen 3, AVX2), 4 MiB of 512 B blocks packed from 1 KiB strides in a scratch program
      * (best of 100 passes, several launches): 20-24 GB/s as a loop of sixteen 32-byte moves, 24-31 as a
      * {@link java.lang.foreign.MemorySegment#copy} per block, against 29-37 for the contiguous copy;
@@ -46,14 +46,30 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
     static final int UNROLL = 8;
 
     /**
+     * @return the moves a piece may unroll to with vectors of {@code vectorWidth} bytes when a unit
+     *         allows {@code unroll}: twice as many for vectors narrower than {@link #LOOP_MIN_WIDTH},
+     *         which copy a long piece as one bulk copy rather than a loop. On a Zen 3 (AVX2) a 512 B
+     *         block as sixteen unrolled 32-byte moves packed at 31-32 GB/s where a bulk copy per block
+     *         reached 25-27 and the contiguous copy 34-36 (a scratch program, 4 MiB payload, best of
+     *         100 passes). In `jspin bench pack` (10 alternating launches, {@code vector_d_512B}) it
+     *         packed at 23-28 GB/s, 0.77-0.89 of the copy, where the bulk copies reached 17-23 and
+     *         0.69-0.86; that needs the cursor's calls of at most 64 KiB (see
+     *         {@code TypeCursor.BATCH_BYTES}).
+     */
+    static int unrolled(int vectorWidth, int unroll) {
+        return vectorWidth >= 16 && vectorWidth < LOOP_MIN_WIDTH ? 2 * unroll : unroll;
+    }
+
+    /**
      * Appends the moves of one contiguous piece of {@code len} bytes, unrolled if there are at most
-     * {@code unroll} of them. Pieces whose length is not a multiple of the move width end with one move
+     * {@link #unrolled unrolled(vectorWidth, unroll)} of them. Pieces whose length is not a multiple of the move width end with one move
      * that overlaps the previous one: it re-copies bytes of the same piece, so nothing outside the
      * piece is touched.
      */
     static void piece(List<Move> out, long typedOff, long packedOff, long len, int vectorWidth, int unroll) {
+        unroll = unrolled(vectorWidth, unroll);
         if ((vectorWidth < 16 && len >= BULK_SCALAR) || len >= BULK_HUGE
-                || (vectorWidth >= 16 && vectorWidth < LOOP_MIN_WIDTH && len > (long) UNROLL * vectorWidth)) {
+                || (vectorWidth >= 16 && vectorWidth < LOOP_MIN_WIDTH && len > (long) unroll * vectorWidth)) {
             out.add(new Move(typedOff, packedOff, 0, len));
             return;
         }

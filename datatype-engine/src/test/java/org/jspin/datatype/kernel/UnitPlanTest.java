@@ -114,15 +114,18 @@ class UnitPlanTest {
     @ParameterizedTest(name = "{0}-byte vectors")
     @ValueSource(ints = {16, 32, 64})
     void aPieceLongerThanTheUnrollIsALoopOfWideVectorsOrOneBulkCopy(int width) {
-        long unrolled = (long) Move.UNROLL * width;
+        int moves = Move.unrolled(width, Move.UNROLL);
+        assertEquals(width < Move.LOOP_MIN_WIDTH ? 2 * Move.UNROLL : Move.UNROLL, moves,
+                "narrow vectors unroll twice as far, since their long pieces are bulk copies, not loops");
+        long unrolled = (long) moves * width;
         List<Move> fits = new ArrayList<>();
         Move.piece(fits, 0, 0, unrolled, width, Move.UNROLL);
-        assertEquals(Move.UNROLL, fits.size(), "a piece of UNROLL moves is unrolled: " + fits);
+        assertEquals(moves, fits.size(), "a piece of that many moves is unrolled: " + fits);
         assertTrue(fits.stream().allMatch(m -> m.width() == width && m.repeat() == 1), fits.toString());
 
         List<Move> longer = new ArrayList<>();
         Move.piece(longer, 8, 0, 2 * unrolled, width, Move.UNROLL);
-        Move expected = width >= Move.LOOP_MIN_WIDTH ? new Move(8, 0, width, 2L * Move.UNROLL)
+        Move expected = width >= Move.LOOP_MIN_WIDTH ? new Move(8, 0, width, 2L * moves)
                 : new Move(8, 0, 0, 2 * unrolled);
         assertEquals(List.of(expected), longer);
     }
