@@ -35,7 +35,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code jspin bench anchors}: jspin's Netty ping-pong beside MPICH's and Open MPI's, round by round. */
+/**
+ * {@code jspin bench anchors}: jspin beside MPICH and Open MPI, round by round: the ping-pong over
+ * Netty against theirs over TCP, or the pack sweep against their {@code MPI_Pack}.
+ */
 @Command(name = "anchors", mixinStandardHelpOptions = true,
         description = {"jspin beside Open MPI and MPICH (the anchors' run.sh) in interleaved rounds, measured on this"
                 + " machine.",
@@ -186,7 +189,7 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         command.add(System.getProperty("java.class.path"));
         command.add(Main.class.getName());
         command.addAll(List.of("bench", "pack", "--json", "--filter", filter));
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(ANCHORS_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
             p.destroyForcibly();
