@@ -71,7 +71,8 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             description = "jspin's bindings, each measured every round (default: ${DEFAULT-VALUE})")
     private List<Binding> bindings;
 
-    @Option(names = "--scale", defaultValue = "1", description = "multiplies jspin's round trips per case (default: ${DEFAULT-VALUE})")
+    @Option(names = "--scale", defaultValue = "1",
+            description = "multiplies jspin's round trips per case (default: ${DEFAULT-VALUE})")
     private double scale;
 
     @Option(names = "--filter", description = "only jspin's cases whose name matches (substring or regex)")
@@ -138,11 +139,13 @@ final class BenchAnchorsCommand implements Callable<Integer> {
      * @throws MpiException ERR_OTHER if it prints no figures for one of {@code labels}, with its exit code
      *                      and its last lines, or if it outlives {@link #ANCHORS_TIMEOUT_MINUTES}
      */
-    static AnchorResults anchors(Path runSh, String what, List<String> labels) throws IOException, InterruptedException {
+    static AnchorResults anchors(Path runSh, String what, List<String> labels)
+            throws IOException, InterruptedException {
         Process p = new ProcessBuilder("bash", runSh.toString(), what).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
         Thread reader = Thread.ofPlatform().daemon(true).start(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader in = new BufferedReader(
+                    new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) {
                     synchronized (lines) {
                         lines.add(line);
@@ -155,8 +158,8 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         if (!p.waitFor(ANCHORS_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
-            throw new MpiException(ErrorClass.ERR_OTHER, runSh + " " + what + " ran longer than " + ANCHORS_TIMEOUT_MINUTES
-                    + " minutes and was stopped");
+            throw new MpiException(ErrorClass.ERR_OTHER, runSh + " " + what + " ran longer than "
+                    + ANCHORS_TIMEOUT_MINUTES + " minutes and was stopped");
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
         List<String> printed;
@@ -201,8 +204,8 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         }
         List<PackResult> out = new ArrayList<>();
         for (JsonNode n : DatatypeJson.mapper().readTree(json)) {
-            out.add(new PackResult(n.get("name").asText(), n.get("block_bytes").asDouble(), n.get("pack_gbps").asDouble(),
-                    n.get("unpack_gbps").asDouble(), n.get("copy_gbps").asDouble()));
+            out.add(new PackResult(n.get("name").asText(), n.get("block_bytes").asDouble(),
+                    n.get("pack_gbps").asDouble(), n.get("unpack_gbps").asDouble(), n.get("copy_gbps").asDouble()));
         }
         return out;
     }
@@ -242,7 +245,8 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         List<String> bs = v.bindings();
         out.printf("jspin bench anchors: %d interleaved round(s) measured on this machine; jspin's ranks %s, the"
                 + " anchors' bound; latency one-way us at p50, the rest GB/s at p50; medians over the rounds; ratios"
-                + " taken per round, then their median (above 1: jspin ahead)%n%n", v.rounds(), String.join(" and ", bs));
+                + " taken per round, then their median (above 1: jspin ahead)%n%n", v.rounds(),
+                String.join(" and ", bs));
         StringBuilder head = new StringBuilder("| case | unit |");
         StringBuilder rule = new StringBuilder("|---|---|");
         for (String b : bs) {

@@ -88,7 +88,8 @@ public final class PackVersus {
             throw new IllegalArgumentException(name);
         }
         long block = Long.parseLong(m.group(2));
-        String test = "vec_blk" + block + " " + (pack ? "pack" : "unpack") + (m.group(1).equals("d") ? "_double" : "_byte");
+        String element = m.group(1).equals("d") ? "_double" : "_byte";
+        String test = "vec_blk" + block + " " + (pack ? "pack" : "unpack") + element;
         List<Double> ours = new ArrayList<>();
         List<Double> better = new ArrayList<>();
         List<Double> ratio = new ArrayList<>();

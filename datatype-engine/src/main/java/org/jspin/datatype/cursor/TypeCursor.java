@@ -30,7 +30,7 @@ public final class TypeCursor extends Walker {
      * {@code jspin bench pack --filter vector_d_512B} packed at 7.5-10.6 GB/s instead of 25-30 (in one
      * the unpack ran at 0.23), and the flight recorder's samples of those launches showed the kernel
      * only interpreted or in C1's code, never in C2's. Calls of at most 64 KiB make the kernel's entry
-     * hot sooner and bound what one call runs outside C2: 0 of 14 launches fell so (measured on a
+     * hot sooner and bound what one call runs outside C2: none of 30 launches fell so (measured on a
      * 2-vCPU AMD EPYC, Zen 3).
      */
     static final long BATCH_BYTES = 64 << 10;

@@ -62,9 +62,9 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
 
     /**
      * Appends the moves of one contiguous piece of {@code len} bytes, unrolled if there are at most
-     * {@link #unrolled unrolled(vectorWidth, unroll)} of them. Pieces whose length is not a multiple of the move width end with one move
-     * that overlaps the previous one: it re-copies bytes of the same piece, so nothing outside the
-     * piece is touched.
+     * {@link #unrolled unrolled(vectorWidth, unroll)} of them. Pieces whose length is not a multiple
+     * of the move width end with one move that overlaps the previous one: it re-copies bytes of the
+     * same piece, so nothing outside the piece is touched.
      */
     static void piece(List<Move> out, long typedOff, long packedOff, long len, int vectorWidth, int unroll) {
         unroll = unrolled(vectorWidth, unroll);
