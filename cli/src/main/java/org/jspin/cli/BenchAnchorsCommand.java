@@ -20,8 +20,10 @@ import org.jspin.bench.anchors.AnchorResults;
 import org.jspin.bench.anchors.PackVersus;
 import org.jspin.bench.anchors.Versus;
 import org.jspin.bench.pack.BenchJvm;
+import org.jspin.bench.pack.PackCases;
 import org.jspin.bench.pack.PackResult;
 import org.jspin.bench.pack.SharedDir;
+import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.error.ErrorClass;
@@ -98,6 +100,13 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             throw new MpiException(ErrorClass.ERR_ARG, "no anchors' script at " + runSh);
         }
         NameFilter cases = NameFilter.of(filter);
+        List<String> known = what.equals("pack")
+                ? PackCases.builtInNames().stream().filter(PackVersus::compares).toList()
+                : PingPongCase.standard(1).stream().map(PingPongCase::name).toList();
+        if (known.stream().noneMatch(cases)) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--filter '" + filter + "' matches none of the cases " + what
+                    + " compares: " + known);
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (what.equals("pack")) {

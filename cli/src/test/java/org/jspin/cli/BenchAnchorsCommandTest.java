@@ -105,6 +105,13 @@ class BenchAnchorsCommandTest {
         InProcess.Run what = run("bench", "anchors", "halo");
         assertNotEquals(0, what.status());
         assertTrue(what.err().contains("pingpong or pack, got 'halo'"), what.err());
+        InProcess.Run nothing = run("bench", "anchors", "--filter", "latency_2B");
+        assertNotEquals(0, nothing.status());
+        assertTrue(nothing.err().contains("--filter 'latency_2B' matches none of the cases pingpong compares"),
+                nothing.err());
+        InProcess.Run noPack = run("bench", "anchors", "pack", "--filter", "struct");
+        assertNotEquals(0, noPack.status());
+        assertTrue(noPack.err().contains("--filter 'struct' matches none of the cases pack compares"), noPack.err());
         InProcess.Run binding = run("bench", "anchors", "--bind-to", "socket");
         assertNotEquals(0, binding.status());
         assertTrue(binding.err().contains("'socket'"), binding.err());

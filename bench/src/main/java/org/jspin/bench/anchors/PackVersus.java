@@ -28,6 +28,11 @@ public final class PackVersus {
     private final List<AnchorResults> anchors = new ArrayList<>();
     private final List<Map<String, PackResult>> jspin = new ArrayList<>();
 
+    /** @return whether {@code caseName} is one of jspin's vector sweep cases, which the anchors also measure */
+    public static boolean compares(String caseName) {
+        return VECTOR.matcher(caseName).matches();
+    }
+
     /** Adds one round: what the anchors printed, and what one launch of jspin's sweep measured. */
     public void add(AnchorResults round, List<PackResult> results) {
         Map<String, PackResult> byName = new LinkedHashMap<>();
