@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  * Compiles a unit's moves into a {@link CopyKernel} class: a counted loop over units whose body is
  * straight-line loads and stores at constant offsets, with the unit stride and size as constants. The
  * JIT then sees constant scales (so it hoists the segment bounds checks and unrolls) and no calls but
- * the intrinsic segment and vector accesses. One class per shape, defined as a hidden class.
+ * the intrinsic segment and vector accesses, and for packing pieces of 1-4 KiB on AVX2 a
+ * {@code memmove} ({@link NativeCopy}). One class per shape, defined as a hidden class.
  * Strided kernels ({@link CopyKernel}) find unit i at {@code at + stride * i}, listed kernels
  * ({@link ListKernel}) at {@code at + disps[e0 + i]}.
  */
@@ -33,6 +34,7 @@ final class KernelCompiler {
     private static final ClassDesc CD_ORDER = ClassDesc.of("java.nio.ByteOrder");
     private static final ClassDesc CD_HOLDER = ClassDesc.of(VectorSpeciesHolder.class.getName());
     private static final ClassDesc CD_LAYOUTS = ClassDesc.of("java.lang.foreign.ValueLayout");
+    private static final ClassDesc CD_NATIVE_COPY = ClassDesc.of(NativeCopy.class.getName());
     private static final MethodTypeDesc MTD_COPY = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long, CD_SEGMENT,
             CD_long, CD_int);
     private static final MethodTypeDesc MTD_BULK = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long, CD_SEGMENT,
@@ -147,7 +149,7 @@ final class KernelCompiler {
     }
 
     private static void move(CodeBuilder code, Slots sl, Move m, boolean pack) {
-        if (m.width() == 0) { // bulk: MemorySegment.copy(src, srcOff, dst, dstOff, bytes)
+        if (m.width() == 0) { // bulk: MemorySegment.copy(src, srcOff, dst, dstOff, bytes), or memmove (NativeCopy)
             if (pack) {
                 address(code, sl.typedSeg(), Slots.TYPED_UNIT, m.typedOff(), -1, 0);
                 address(code, sl.packedSeg(), Slots.PACKED_UNIT, m.packedOff(), -1, 0);
@@ -156,7 +158,11 @@ final class KernelCompiler {
                 address(code, sl.typedSeg(), Slots.TYPED_UNIT, m.typedOff(), -1, 0);
             }
             code.loadConstant(m.repeat());
-            code.invokestatic(CD_SEGMENT, "copy", MTD_BULK, true);
+            if (NativeCopy.suits(m.repeat(), Kernels.vectorWidth(), pack)) {
+                code.invokestatic(CD_NATIVE_COPY, "copy", MTD_BULK, false);
+            } else {
+                code.invokestatic(CD_SEGMENT, "copy", MTD_BULK, true);
+            }
             return;
         }
         if (m.repeat() == 1) {

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Block lengths at and around the copy kernels' size classes (scalar words with an overlapping
- * tail, 16/32/64-byte vector words, unrolled versus looped moves, long vector loops and scalar bulk copies, patterns
+ * tail, 16/32/64-byte vector words, unrolled versus looped moves, long vector loops, bulk copies and
+ * {@code memmove} (1-4 KiB pieces packed on AVX2), patterns
  * of more than 16 runs, transposed and listed strategies), which random types of named elements
  * seldom produce. Each shape is packed
  * whole, unpacked whole, and packed from cut points just inside and outside its blocks.
@@ -99,7 +100,7 @@ class BlockSizeClassesTest {
      * whether that many bytes hold whole units or not.
      */
     static Stream<Arguments> longMessages() {
-        Stream<Arguments> blocks = Stream.of(8L, 24L, 512L, 520L, 4097L).map(len -> Arguments.of(
+        Stream<Arguments> blocks = Stream.of(8L, 24L, 512L, 520L, 2048L, 4097L).map(len -> Arguments.of(
                 "long vector of " + len + " B blocks", Datatype.hvector((3 * (64L << 10)) / len + 5, 1, len + 8,
                         byteRun(len))));
         Stream<Arguments> pattern = Stream.of(Arguments.of("long vector of a two-run pattern",
