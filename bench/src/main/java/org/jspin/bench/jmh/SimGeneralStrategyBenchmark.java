@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(value = 1, jvmArgsAppend = {BenchJvm.XMS, BenchJvm.XMX, BenchJvm.PRE_TOUCH, BenchJvm.HUGE_PAGES,
-        BenchJvm.VECTOR_MODULE})
+        BenchJvm.VECTOR_MODULE, BenchJvm.NATIVE_ACCESS})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class SimGeneralStrategyBenchmark extends SimReceiveBenchmark {
