@@ -35,6 +35,8 @@ final class KernelCompiler {
     private static final ClassDesc CD_HOLDER = ClassDesc.of(VectorSpeciesHolder.class.getName());
     private static final ClassDesc CD_LAYOUTS = ClassDesc.of("java.lang.foreign.ValueLayout");
     private static final ClassDesc CD_NATIVE_COPY = ClassDesc.of(NativeCopy.class.getName());
+    private static final ClassDesc CD_CLASS = ClassDesc.of("java.lang.Class");
+    private static final MethodTypeDesc MTD_CAST = MethodTypeDesc.of(CD_Object, CD_Object);
     private static final MethodTypeDesc MTD_COPY = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long, CD_SEGMENT,
             CD_long, CD_int);
     private static final MethodTypeDesc MTD_BULK = MethodTypeDesc.of(CD_void, CD_SEGMENT, CD_long, CD_SEGMENT,
@@ -89,10 +91,14 @@ final class KernelCompiler {
      */
     static CopyKernel strided(MethodHandles.Lookup lookup, long stride, long size, List<Move> moves)
             throws ReflectiveOperationException {
-        byte[] bytes = build(CD_KERNEL, MTD_COPY, MTD_COPY,
+        return (CopyKernel) instantiate(lookup, stridedClass(stride, size, moves));
+    }
+
+    /** @return the class file of {@link #strided}'s kernel (tests read its code) */
+    static byte[] stridedClass(long stride, long size, List<Move> moves) {
+        return build(CD_KERNEL, MTD_COPY, MTD_COPY,
                 code -> loop(code, STRIDED_GATHER, stride, size, moves, true),
                 code -> loop(code, STRIDED_SCATTER, stride, size, moves, false));
-        return (CopyKernel) instantiate(lookup, bytes);
     }
 
     /**
@@ -189,10 +195,15 @@ final class KernelCompiler {
         int dstUnit = pack ? Slots.PACKED_UNIT : Slots.TYPED_UNIT;
         long dstOff = pack ? m.packedOff() : m.typedOff();
         if (w >= 16) {
+            // ((ByteVector) T<w>.cast(ByteVector.fromMemorySegment(V<w>, src, off, ORDER))).intoMemorySegment(dst, off, ORDER):
+            // the cast gives C2 the vector's exact class for the store (VectorSpeciesHolder.T32)
+            code.getstatic(CD_HOLDER, "T" + w, CD_CLASS);
             code.getstatic(CD_HOLDER, "V" + w, CD_SPECIES);
             address(code, srcSeg, srcUnit, srcOff, inner, w);
             code.getstatic(CD_HOLDER, "ORDER", CD_ORDER);
             code.invokestatic(CD_BYTE_VECTOR, "fromMemorySegment", MTD_VLOAD, false);
+            code.invokevirtual(CD_CLASS, "cast", MTD_CAST);
+            code.checkcast(CD_BYTE_VECTOR);
             address(code, dstSeg, dstUnit, dstOff, inner, w);
             code.getstatic(CD_HOLDER, "ORDER", CD_ORDER);
             code.invokevirtual(CD_BYTE_VECTOR, "intoMemorySegment", MTD_VSTORE);

@@ -15,6 +15,19 @@ final class VectorSpeciesHolder {
     static final VectorSpecies<Byte> V32 = ByteVector.SPECIES_256;
     static final VectorSpecies<Byte> V64 = ByteVector.SPECIES_512;
     static final ByteOrder ORDER = ByteOrder.nativeOrder();
+    /**
+     * The concrete vector classes of {@link #V16}, {@link #V32}, {@link #V64} (package-private in
+     * the JDK, so reachable only as {@code Class} objects). A kernel casts each loaded vector to its
+     * class with {@link Class#cast}: with a constant class C2 then knows the vector's exact type
+     * when it inlines the store, and does not consult the type profile of the store's internal
+     * virtual calls. That profile is shared by every caller in the JVM: once a kernel of another
+     * width had run in the interpreter or C1, C2 saw two vector classes there, could not prove the
+     * store's species constant, and called the store out of line on a boxed vector (packing at
+     * 0.1-0.4 of the copy instead of 0.7-0.8).
+     */
+    static final Class<?> T16 = V16.vectorType();
+    static final Class<?> T32 = V32.vectorType();
+    static final Class<?> T64 = V64.vectorType();
 
     /** Widest vector in bytes the platform runs natively (16, 32 or 64). */
     static final int PREFERRED = Math.min(64, ByteVector.SPECIES_PREFERRED.vectorByteSize());

@@ -14,7 +14,8 @@ import jdk.incubator.vector.ByteVector;
  * at 0.45-0.57 of the copy with the loop and 0.69-0.74 with the bulk copy, 1 KiB at 0.45-0.57
  * against 0.76-0.81 (`jspin bench pack`, 3 alternating launches each). Each width has its own
  * method naming its species as a static final, so the vector operations are intrinsified even where
- * the JIT does not inline this class.
+ * the JIT does not inline this class; each loaded vector is cast to its species' class before it is
+ * stored, as in the compiled kernels ({@link VectorSpeciesHolder#T32}).
  * Loaded only when the JVM has {@code jdk.incubator.vector}.
  */
 final class VectorWords {
@@ -37,12 +38,14 @@ final class VectorWords {
     private static void copy16(MemorySegment src, long s, MemorySegment dst, long d, long len) {
         long j = 0;
         for (; j + 16 <= len; j += 16) {
-            ByteVector.fromMemorySegment(VectorSpeciesHolder.V16, src, s + j, VectorSpeciesHolder.ORDER)
+            ((ByteVector) VectorSpeciesHolder.T16.cast(
+                    ByteVector.fromMemorySegment(VectorSpeciesHolder.V16, src, s + j, VectorSpeciesHolder.ORDER)))
                     .intoMemorySegment(dst, d + j, VectorSpeciesHolder.ORDER);
         }
         if (j < len) {
             long last = len - 16;
-            ByteVector.fromMemorySegment(VectorSpeciesHolder.V16, src, s + last, VectorSpeciesHolder.ORDER)
+            ((ByteVector) VectorSpeciesHolder.T16.cast(
+                    ByteVector.fromMemorySegment(VectorSpeciesHolder.V16, src, s + last, VectorSpeciesHolder.ORDER)))
                     .intoMemorySegment(dst, d + last, VectorSpeciesHolder.ORDER);
         }
     }
@@ -50,12 +53,14 @@ final class VectorWords {
     private static void copy32(MemorySegment src, long s, MemorySegment dst, long d, long len) {
         long j = 0;
         for (; j + 32 <= len; j += 32) {
-            ByteVector.fromMemorySegment(VectorSpeciesHolder.V32, src, s + j, VectorSpeciesHolder.ORDER)
+            ((ByteVector) VectorSpeciesHolder.T32.cast(
+                    ByteVector.fromMemorySegment(VectorSpeciesHolder.V32, src, s + j, VectorSpeciesHolder.ORDER)))
                     .intoMemorySegment(dst, d + j, VectorSpeciesHolder.ORDER);
         }
         if (j < len) {
             long last = len - 32;
-            ByteVector.fromMemorySegment(VectorSpeciesHolder.V32, src, s + last, VectorSpeciesHolder.ORDER)
+            ((ByteVector) VectorSpeciesHolder.T32.cast(
+                    ByteVector.fromMemorySegment(VectorSpeciesHolder.V32, src, s + last, VectorSpeciesHolder.ORDER)))
                     .intoMemorySegment(dst, d + last, VectorSpeciesHolder.ORDER);
         }
     }
@@ -63,12 +68,14 @@ final class VectorWords {
     private static void copy64(MemorySegment src, long s, MemorySegment dst, long d, long len) {
         long j = 0;
         for (; j + 64 <= len; j += 64) {
-            ByteVector.fromMemorySegment(VectorSpeciesHolder.V64, src, s + j, VectorSpeciesHolder.ORDER)
+            ((ByteVector) VectorSpeciesHolder.T64.cast(
+                    ByteVector.fromMemorySegment(VectorSpeciesHolder.V64, src, s + j, VectorSpeciesHolder.ORDER)))
                     .intoMemorySegment(dst, d + j, VectorSpeciesHolder.ORDER);
         }
         if (j < len) {
             long last = len - 64;
-            ByteVector.fromMemorySegment(VectorSpeciesHolder.V64, src, s + last, VectorSpeciesHolder.ORDER)
+            ((ByteVector) VectorSpeciesHolder.T64.cast(
+                    ByteVector.fromMemorySegment(VectorSpeciesHolder.V64, src, s + last, VectorSpeciesHolder.ORDER)))
                     .intoMemorySegment(dst, d + last, VectorSpeciesHolder.ORDER);
         }
     }
