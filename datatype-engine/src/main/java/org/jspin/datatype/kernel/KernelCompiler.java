@@ -195,7 +195,8 @@ final class KernelCompiler {
         int dstUnit = pack ? Slots.PACKED_UNIT : Slots.TYPED_UNIT;
         long dstOff = pack ? m.packedOff() : m.typedOff();
         if (w >= 16) {
-            // ((ByteVector) T<w>.cast(ByteVector.fromMemorySegment(V<w>, src, off, ORDER))).intoMemorySegment(dst, off, ORDER):
+            // ((ByteVector) T<w>.cast(ByteVector.fromMemorySegment(V<w>, src, off, ORDER)))
+            //         .intoMemorySegment(dst, off, ORDER)
             // the cast gives C2 the vector's exact class for the store (VectorSpeciesHolder.T32)
             code.getstatic(CD_HOLDER, "T" + w, CD_CLASS);
             code.getstatic(CD_HOLDER, "V" + w, CD_SPECIES);
