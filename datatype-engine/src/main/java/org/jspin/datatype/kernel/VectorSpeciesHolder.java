@@ -22,10 +22,11 @@ final class VectorSpeciesHolder {
      * when it inlines the store, and does not consult the type profile of the store's internal
      * virtual calls. That profile is shared by every caller in the JVM: once a kernel of another
      * width had run in the interpreter or C1, C2 saw two vector classes there, could not prove the
-     * store's species constant, and called the store out of line on a boxed vector: {@code jspin
-     * bench pack} packed 32-128 B blocks at 0.10-0.25 of the copy in every launch with {@code
-     * -XX:-TieredCompilation}, and 64 B blocks at 0.26-0.44 in about a third of tiered launches of a
-     * sweep of the small blocks, where 0.65-0.85 is usual (see {@code VectorStoreTypeTest}).
+     * store's species constant, and called the store out of line on a boxed vector. With {@code
+     * -XX:-TieredCompilation} (how {@code jspin run} starts ranks that outnumber the CPUs), {@code
+     * jspin bench pack} over the small blocks packed 32-128 B at 0.10-0.26 of the copy in every
+     * launch without the cast; with it, 64 and 128 B packed at 0.77-0.90 (5 alternating pairs;
+     * see {@code VectorStoreTypeTest}).
      */
     static final Class<?> T16 = V16.vectorType();
     static final Class<?> T32 = V32.vectorType();
