@@ -225,16 +225,17 @@ final class BenchAnchorsCommand implements Callable<Integer> {
                 + " rate as a fraction of its own contiguous copy (jspin: MemorySegment.copy; the MPIs: memcpy of 4"
                 + " MiB), the better MPI's per round; ratio = jspin's fraction over the better MPI's, per round, then"
                 + " the median (above 1: jspin ahead); GB/s columns: medians (the faster MPI's in each round);"
-                + " spread = largest over smallest of jspin's figures over the rounds%n%n", v.rounds());
+                + " spread = largest over smallest of jspin's figures over the rounds (its copy's beside them: how"
+                + " far the machine moved)%n%n", v.rounds());
         out.println("| case | op | jspin / copy | better MPI / memcpy | ratio | ratios per round | jspin GB/s |"
-                + " faster MPI GB/s | spread of GB/s | spread of fractions |");
-        out.println("|---|---|--:|--:|--:|---|--:|--:|--:|--:|");
+                + " faster MPI GB/s | spread of GB/s | spread of copy GB/s | spread of fractions |");
+        out.println("|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|");
         for (PackVersus.Row row : v.rows()) {
-            out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", row.jspinCase(),
+            out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", row.jspinCase(),
                     row.pack() ? "pack" : "unpack", fmt(Versus.median(row.ours())), fmt(Versus.median(row.better())),
                     fmt(Versus.median(row.ratio())), list(row.ratio()), fmt(Versus.median(row.gbps())),
                     fmt(Versus.median(row.theirGbps())), fmt(PackVersus.Row.spread(row.gbps())),
-                    fmt(PackVersus.Row.spread(row.ours())));
+                    fmt(PackVersus.Row.spread(row.copyGbps())), fmt(PackVersus.Row.spread(row.ours())));
         }
         out.flush();
     }

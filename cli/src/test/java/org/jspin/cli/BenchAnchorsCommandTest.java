@@ -81,6 +81,8 @@ class BenchAnchorsCommandTest {
         assertTrue(Double.parseDouble(pack.get(4)) > 5, "far ahead of 0.002: " + rows.get(0));
         assertEquals("2.00", pack.get(7), "the faster MPI's GB/s: " + rows.get(0));
         assertEquals("1.00", pack.get(8), "one round spreads nothing: " + rows.get(0));
+        assertEquals("1.00", pack.get(9), "nor does its copy: " + rows.get(0));
+        assertEquals(11, pack.size(), "case, op, three figures, the rounds' ratios, two rates, three spreads");
     }
 
     @Test

@@ -58,9 +58,11 @@ public final class PackVersus {
      * @param gbps      per round, jspin's rate in GB/s
      * @param theirGbps per round, the faster MPI's rate in GB/s (fractions compare fairly; these say how
      *                  fast in absolute terms)
+     * @param copyGbps  per round, jspin's contiguous copy of the same case in GB/s: how far the machine
+     *                  itself moved between launches, beside how far jspin's rate moved
      */
     public record Row(String jspinCase, long block, boolean pack, List<Double> ours, List<Double> better,
-                      List<Double> ratio, List<Double> gbps, List<Double> theirGbps) {
+                      List<Double> ratio, List<Double> gbps, List<Double> theirGbps, List<Double> copyGbps) {
         /** @return the largest over the smallest of {@code xs}, NaN for none */
         public static double spread(List<Double> xs) {
             double lo = xs.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
@@ -100,6 +102,7 @@ public final class PackVersus {
         List<Double> ratio = new ArrayList<>();
         List<Double> gbps = new ArrayList<>();
         List<Double> theirGbps = new ArrayList<>();
+        List<Double> copyGbps = new ArrayList<>();
         for (int i = 0; i < anchors.size(); i++) {
             PackResult r = jspin.get(i).get(name);
             double mine = Double.NaN;
@@ -107,6 +110,7 @@ public final class PackVersus {
                 mine = pack ? r.packOverCopy() : r.unpackOverCopy();
                 ours.add(mine);
                 gbps.add(pack ? r.packGbps() : r.unpackGbps());
+                copyGbps.add(r.copyGbps());
             }
             OptionalDouble best = OptionalDouble.empty();
             OptionalDouble fastest = OptionalDouble.empty();
@@ -129,6 +133,6 @@ public final class PackVersus {
                 }
             }
         }
-        return new Row(name, block, pack, ours, better, ratio, gbps, theirGbps);
+        return new Row(name, block, pack, ours, better, ratio, gbps, theirGbps, copyGbps);
     }
 }

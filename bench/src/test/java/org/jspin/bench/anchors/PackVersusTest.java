@@ -44,6 +44,7 @@ class PackVersusTest {
         assertEquals(List.of(24.0, 15.0), pack.gbps());
         assertEquals(List.of(27.0, 12.0), pack.theirGbps(), "the faster MPI in GB/s, whichever had the better fraction");
         assertEquals(1.6, PackVersus.Row.spread(pack.gbps()), 1e-12);
+        assertEquals(List.of(30.0, 20.0), pack.copyGbps(), "jspin's own copy in each round");
         PackVersus.Row unpack = rows.get(1);
         assertEquals(List.of(0.9, 0.5), unpack.better(), "MPICH printed no unpack of 512 B blocks");
         PackVersus.Row bytes = rows.get(2);
