@@ -13,7 +13,8 @@ import java.util.function.LongUnaryOperator;
  * the best before it; and the JIT is neither compiling nor holding in a queue any method of the
  * engine or the Vector API ({@link JitActivity}). A fixed warm-up is not enough: the engine
  * compiles a kernel class per shape, and on a busy two-core machine C2 can take a few hundred
- * milliseconds to compile it, while the C1 code runs the Vector API kernels up to 50 times slower. The wait is capped at {@link #MAX_FACTOR} warm-up times.
+ * milliseconds to compile it, while the C1 code runs the Vector API kernels up to 50 times slower.
+ * The wait is capped at {@link #MAX_FACTOR} warm-up times.
  */
 final class Warmup {
     /** Longest warm-up of one operation, in multiples of the configured warm-up time. */
