@@ -93,7 +93,7 @@ class ReviewedEdgeCasesTest {
         for (Datatype t : new Datatype[] {Datatype.vector(8, 1, 3, Datatype.DOUBLE),
                 Datatype.vector(8, 8, 16, Datatype.DOUBLE), Datatype.vector(8, 4, 8, Datatype.BYTE)}) {
             VectorNode v = (VectorNode) t.commit().compiled().root();
-            assertTrue(Kernels.forNativeSegments(v.kernel()).getClass().isHidden(), () -> t + " got " + v.kernel());
+            assertTrue(Kernels.blockKernel(v.kernel()).getClass().isHidden(), () -> t + " got " + v.kernel());
         }
     }
 }

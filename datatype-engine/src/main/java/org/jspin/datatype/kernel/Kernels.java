@@ -48,6 +48,19 @@ public final class Kernels {
         return k instanceof HeapSafeKernel h ? h.vector() : k;
     }
 
+    /**
+     * @return the block kernel under {@code k} as it runs between native segments: {@link
+     *         #forNativeSegments}, then through any SIMD window gather to the kernel it leaves the
+     *         tail and unpacking to (a compiled kernel, unless the fallback was chosen)
+     */
+    public static CopyKernel blockKernel(CopyKernel k) {
+        CopyKernel b = forNativeSegments(k);
+        while (b instanceof GatherOverBlocks g) {
+            b = g.blocks();
+        }
+        return b;
+    }
+
     /** @return the widest move of the compiled kernels in bytes, or 0 without SIMD copies */
     static int vectorWidth() {
         return VECTOR_WIDTH;
@@ -63,6 +76,8 @@ public final class Kernels {
         CopyKernel k = specialisedBlocks(len, stride, len);
         if (Words.VECTORS && !DYNAMIC_ONLY && WindowGatherKernel.suits(len, stride)) {
             k = WindowGatherKernel.of(len, stride, k);
+        } else if (Words.VECTORS && !DYNAMIC_ONLY && EvenLaneGatherKernel.suits(len, stride)) {
+            k = new EvenLaneGatherKernel(len, k);
         }
         return heapSafe(k, new DynamicKernels.Blocks(len, stride, len));
     }

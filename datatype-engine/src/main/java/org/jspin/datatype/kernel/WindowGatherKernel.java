@@ -29,7 +29,7 @@ import jdk.incubator.vector.VectorSpecies;
  * the 8 B one, deoptimised its way through several compilations and packed at 9 GB/s instead of
  * 34-39 in 2 of 14 launches; alone, it never did (10 launches).
  */
-final class WindowGatherKernel implements CopyKernel {
+final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
     private static final VectorSpecies<Long> L512 = LongVector.SPECIES_512;
     /** Shapes given a class of their own; past this many, the shared class (correct, less steady). */
     private static final int MAX_CLASSES = 256;
@@ -116,5 +116,10 @@ final class WindowGatherKernel implements CopyKernel {
     @Override
     public void scatter(MemorySegment packed, long off, MemorySegment typed, long at, int n) {
         blocks.scatter(packed, off, typed, at, n);
+    }
+
+    @Override
+    public CopyKernel blocks() {
+        return blocks;
     }
 }
