@@ -65,6 +65,10 @@ final class EvenLaneGatherKernel implements CopyKernel, GatherOverBlocks {
         blocks.gather(typed, at + done * 2 * len, packed, off + done * len, n - done);
     }
 
+    /**
+     * Written out here, as in {@link WindowGatherKernel}, rather than inherited: a shared method
+     * would share one type profile for this call among every kernel class behind it.
+     */
     @Override
     public void scatter(MemorySegment packed, long off, MemorySegment typed, long at, int n) {
         blocks.scatter(packed, off, typed, at, n);
