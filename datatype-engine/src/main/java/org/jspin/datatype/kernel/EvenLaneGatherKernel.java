@@ -62,7 +62,7 @@ final class EvenLaneGatherKernel implements CopyKernel, GatherOverBlocks {
             v.rearrange(shuffle).intoMemorySegment(packed, off + w * OUT, VectorSpeciesHolder.ORDER);
         }
         int done = (int) (windows * blocksPerWindow);
-        blocks.gather(typed, at + done * 2 * len, packed, off + done * len, n - done);
+        blocks.gather(typed, at + done * 2L * len, packed, off + done * len, n - done);
     }
 
     /**
