@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
@@ -25,6 +26,7 @@ import java.util.regex.Pattern;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -181,6 +183,51 @@ class RankLauncherTest {
         List<Long> pids = pids(out());
         assertEquals(2, pids.size(), out());
         assertGone(out());
+    }
+
+    /**
+     * A child that left its rank's process group (its own session) and outlives the rank: only the
+     * launcher's samples of the ranks' descendants know it, the first at 0.2 s, long before the rank
+     * exits. Without them it would run on.
+     */
+    @Test
+    void aChildInASessionOfItsOwnIsStoppedToo() throws InterruptedException {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")), "needs util-linux's setsid");
+        RankLauncher.Result r = new RankLauncher(out, err).run(2,
+                sh(rank -> "/usr/bin/setsid sleep 60 & echo \"child $!\"; sleep 1"), rankEnv(), Duration.ofSeconds(20));
+        assertEquals(0, r.exitCode(), err());
+        List<Long> pids = pids(out());
+        assertEquals(2, pids.size(), out());
+        assertGone(out());
+    }
+
+    @Test
+    void samplesOfTheDescendantsThinOutToALongestGap() {
+        long gap = RankLauncher.FIRST_SAMPLE_MILLIS;
+        List<Long> gaps = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            gaps.add(gap);
+            gap = RankLauncher.nextSampleMillis(gap);
+        }
+        assertEquals(List.of(200L, 400L, 800L, 1600L, 3200L, 6400L, 6400L, 6400L), gaps);
+    }
+
+    @Test
+    void onlyProcessesBelowARankCountAsItsDescendants() throws Exception {
+        Process rank = new ProcessBuilder("sh", "-c", "sleep 30 & echo $!; wait").start();
+        Process other = new ProcessBuilder("sleep", "30").start();
+        try {
+            long child = Long.parseLong(new BufferedReader(new InputStreamReader(rank.getInputStream(),
+                    StandardCharsets.US_ASCII)).readLine().trim());
+            ProcessHandle grandchild = ProcessHandle.of(child).orElseThrow();
+            assertTrue(RankLauncher.underRank(grandchild, Set.of(rank.pid())));
+            assertFalse(RankLauncher.underRank(other.toHandle(), Set.of(rank.pid())), "a sibling of the rank");
+            assertFalse(RankLauncher.underRank(grandchild, Set.of(other.pid())), "below another process");
+        } finally {
+            rank.descendants().forEach(ProcessHandle::destroyForcibly);
+            rank.destroyForcibly();
+            other.destroyForcibly();
+        }
     }
 
     @Test
