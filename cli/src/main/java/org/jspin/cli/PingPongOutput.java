@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.jspin.bench.pingpong.CorePairProbe;
+import org.jspin.bench.pingpong.CoreSplit;
+import org.jspin.bench.pingpong.CoreStates;
 import org.jspin.bench.pingpong.PingPongResult;
 
 /** How {@code jspin bench pingpong} and {@code jspin bench tcpfloor} print their results: a table, or JSON. */
@@ -17,8 +20,8 @@ final class PingPongOutput {
 
     /** The table's column heads. */
     static void header(PrintWriter out) {
-        out.printf("%-32s %10s %8s %10s %10s %10s %10s %10s %10s%n", "case", "bytes", "rounds", "p50 us", "p90 us",
-                "p99 us", "GB/s p50", "pack GB/s", "unpk GB/s");
+        out.printf("%-32s %10s %8s %10s %10s %10s %10s %10s %10s %7s %10s %10s%n", "case", "bytes", "rounds", "p50 us",
+                "p90 us", "p99 us", "GB/s p50", "pack GB/s", "unpk GB/s", "near %", "p50 near", "p50 far");
         out.flush();
     }
 
@@ -39,16 +42,54 @@ final class PingPongOutput {
                 o.put("gbps_p50", r.gbps());
                 o.put("pack_gbps", r.packGbps());
                 o.put("unpack_gbps", r.unpackGbps());
+                CoreSplit c = r.cores();
+                if (c.probed()) {
+                    o.put("near_share", c.nearShare());
+                    o.put("p50_near_us", c.p50NearMicros());
+                    o.put("p50_far_us", c.p50FarMicros());
+                    o.put("probe_near_ns", c.probeNearNanos());
+                    o.put("probe_far_ns", c.probeFarNanos());
+                }
             }
             out.println(a);
         } else {
             for (PingPongResult r : results) {
-                out.printf("%-32s %10d %8d %10.2f %10.2f %10.2f %10.3f %10s %10s%n", r.name(), r.bytes(),
+                CoreSplit c = r.cores();
+                out.printf("%-32s %10d %8d %10.2f %10.2f %10.2f %10.3f %10s %10s %7s %10s %10s%n", r.name(), r.bytes(),
                         r.iterations(), r.p50Micros(), r.p90Micros(), r.p99Micros(), r.gbps(), rate(r.packGbps()),
-                        rate(r.unpackGbps()));
+                        rate(r.unpackGbps()), c.probed() ? String.format(Locale.ROOT, "%.0f", 100 * c.nearShare()) : "-",
+                        micros(c.p50NearMicros()), micros(c.p50FarMicros()));
             }
+            probes(out, results);
         }
         out.flush();
+    }
+
+    /**
+     * The probes behind the near and far columns: their medians over the cases, so that a reader
+     * sees which state "near" was in a run that only saw one.
+     */
+    private static void probes(PrintWriter out, List<PingPongResult> results) {
+        double[] near = results.stream().mapToDouble(r -> r.cores().probeNearNanos()).filter(v -> v > 0).sorted()
+                .toArray();
+        double[] far = results.stream().mapToDouble(r -> r.cores().probeFarNanos()).filter(v -> v > 0).sorted()
+                .toArray();
+        if (near.length == 0 && far.length == 0) {
+            return;
+        }
+        out.printf("near/far: round trips after a cross-core probe (a cache line bounced %d times between the ranks' cores"
+                + " before each of %d blocks per case) within %.0f times the run's fastest probe, and after a slower one;"
+                + " probes' medians over the cases: near %s, far %s%n", CorePairProbe.ITERATIONS, CoreStates.BLOCKS,
+                CoreStates.NEAR_FACTOR, nanos(near), nanos(far));
+    }
+
+    private static String nanos(double[] sorted) {
+        return sorted.length == 0 ? "none" : String.format(Locale.ROOT, "%.0f ns", sorted[sorted.length / 2]);
+    }
+
+    /** A per-state median, or "-" where no round trip was in that state. */
+    private static String micros(double us) {
+        return us > 0 ? String.format(Locale.ROOT, "%.2f", us) : "-";
     }
 
     /** A packing rate, or "-" where nothing was packed. */

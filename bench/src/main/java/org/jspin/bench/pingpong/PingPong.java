@@ -1,8 +1,12 @@
 package org.jspin.bench.pingpong;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,6 +28,7 @@ import org.jspin.mpi.op.Ops;
 public final class PingPong {
     private static final int TAG = 7;
     private static final int ACK_TAG = 8;
+    private static final int PROBE_TAG = 9;
     /** Seconds of warm-up at most, however long the JIT keeps compiling. */
     private static final int WARM_UP_LIMIT_SECONDS = 10;
     /**
@@ -54,29 +59,65 @@ public final class PingPong {
             throw new IllegalArgumentException("ping-pong needs exactly 2 ranks, got " + w.size());
         }
         List<PingPongResult> results = new ArrayList<>();
-        for (PingPongCase c : cases) {
-            try (Arena arena = Arena.ofShared()) {
-                MemorySegment buf = arena.allocate(Math.max(1, c.bufferBytes()), 64);
-                buf.fill((byte) 1);
-                warmUp(w, c, buf);
-                w.barrier();
-                Histogram h = new Histogram(3);
-                CpuPacking before = CpuPacking.of(mpi);
-                bounce(w, c, buf, c.iterations(), h);
-                CpuPacking packing = CpuPacking.of(mpi).minus(before);
-                if (w.rank() == 0) {
+        List<CoreStates> states = new ArrayList<>();
+        try (CorePairProbe probe = probe(w)) {
+            for (PingPongCase c : cases) {
+                try (Arena arena = Arena.ofShared()) {
+                    MemorySegment buf = arena.allocate(Math.max(1, c.bufferBytes()), 64);
+                    buf.fill((byte) 1);
+                    warmUp(w, c, buf);
+                    w.barrier();
+                    Histogram h = new Histogram(3);
                     // a ping-pong reports half the round trip; a window its whole time, for its bytes
                     double per = c.streaming() ? 1e3 : 2e3;
-                    long bytes = c.streaming() ? c.bytes() * c.window() : c.bytes();
-                    double p50 = h.getValueAtPercentile(50) / per;
-                    results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
-                            h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
-                            bytes / (p50 * 1e3), packing.packGbps(), packing.unpackGbps()));
+                    CoreStates blocks = new CoreStates(c.iterations(), per);
+                    CpuPacking before = CpuPacking.of(mpi);
+                    bounce(w, c, buf, c.iterations(), h, probe, blocks);
+                    CpuPacking packing = CpuPacking.of(mpi).minus(before);
+                    if (w.rank() == 0) {
+                        long bytes = c.streaming() ? c.bytes() * c.window() : c.bytes();
+                        double p50 = h.getValueAtPercentile(50) / per;
+                        results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
+                                h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
+                                bytes / (p50 * 1e3), packing.packGbps(), packing.unpackGbps()));
+                        states.add(blocks);
+                    }
+                    w.barrier();
                 }
-                w.barrier();
             }
         }
-        return results;
+        return CoreStates.split(results, states);
+    }
+
+    /**
+     * The cross-core probe both ranks share: rank 0 makes its file and sends the path to rank 1;
+     * the file is deleted once both have mapped it.
+     */
+    private static CorePairProbe probe(Comm w) {
+        if (w.rank() == 0) {
+            Path file = CorePairProbe.createFile();
+            try {
+                byte[] name = file.toString().getBytes(StandardCharsets.UTF_8);
+                w.send(MemorySegment.ofArray(new int[] {name.length}), 1, Datatype.INT, 1, PROBE_TAG);
+                w.send(MemorySegment.ofArray(name), name.length, Datatype.BYTE, 1, PROBE_TAG);
+                CorePairProbe probe = CorePairProbe.open(file, true);
+                w.barrier();
+                return probe.warmedUp();
+            } finally {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // a temporary file left behind; the run goes on
+                }
+            }
+        }
+        int[] length = new int[1];
+        w.recv(MemorySegment.ofArray(length), 1, Datatype.INT, 0, PROBE_TAG);
+        byte[] name = new byte[length[0]];
+        w.recv(MemorySegment.ofArray(name), name.length, Datatype.BYTE, 0, PROBE_TAG);
+        CorePairProbe probe = CorePairProbe.open(Path.of(new String(name, StandardCharsets.UTF_8)), false);
+        w.barrier();
+        return probe.warmedUp();
     }
 
     /**
@@ -104,7 +145,7 @@ public final class PingPong {
         long elapsed = 0;
         while (quiet < QUIET_BATCHES && elapsed < WARM_UP_LIMIT_SECONDS * 1_000_000_000L) {
             jit.since();
-            bounce(w, c, buf, batch, scratch);
+            bounce(w, c, buf, batch, scratch, null, null);
             mine.set(ValueLayout.JAVA_LONG, 0, jit.since());
             mine.set(ValueLayout.JAVA_LONG, 8, System.nanoTime() - start);
             w.allreduce(mine, most, 2, Datatype.LONG, Ops.MAX); // both ranks stop after the same batch
@@ -114,18 +155,34 @@ public final class PingPong {
         }
     }
 
-    private static void bounce(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h) {
-        if (c.streaming()) {
-            stream(w, c, buf, rounds, h);
-            return;
-        }
+    /**
+     * {@code rounds} round trips (or windows), recorded in {@code h}; with a probe, in
+     * {@link CoreStates#blockRounds} blocks, each after a probe both ranks take, and recorded in
+     * {@code blocks} too (rank 0).
+     */
+    private static void bounce(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h,
+                               CorePairProbe probe, CoreStates blocks) {
+        int block = CoreStates.blockRounds(rounds);
+        Request[] window = new Request[c.window()];
+        MemorySegment ack = MemorySegment.ofArray(new byte[1]);
         for (int i = 0; i < rounds; i++) {
-            if (w.rank() == 0) {
+            if (probe != null && i % block == 0) {
+                double p = probe.roundTripNanos();
+                if (w.rank() == 0) {
+                    blocks.startBlock(p);
+                }
+            }
+            if (c.streaming()) {
+                window(w, c, buf, window, ack, h, blocks);
+            } else if (w.rank() == 0) {
                 long t0 = System.nanoTime();
                 w.send(buf, c.count(), c.type(), 1, TAG);
                 w.recv(buf, c.count(), c.type(), 1, TAG);
                 long t = System.nanoTime() - t0;
                 h.recordValue(t);
+                if (blocks != null) {
+                    blocks.record(t);
+                }
             } else {
                 w.recv(buf, c.count(), c.type(), 0, TAG);
                 w.send(buf, c.count(), c.type(), 0, TAG);
@@ -133,27 +190,27 @@ public final class PingPong {
         }
     }
 
-    /** Windows of isends from rank 0, irecvs on rank 1, and a 1-byte ack closing each window. */
-    private static void stream(Comm w, PingPongCase c, MemorySegment buf, int rounds, Histogram h) {
-        Request[] window = new Request[c.window()];
-        MemorySegment ack = MemorySegment.ofArray(new byte[1]);
-        for (int i = 0; i < rounds; i++) {
-            if (w.rank() == 0) {
-                long t0 = System.nanoTime();
-                for (int k = 0; k < window.length; k++) {
-                    window[k] = w.isend(buf, c.count(), c.type(), 1, TAG);
-                }
-                Request.waitAll(window);
-                w.recv(ack, 1, Datatype.BYTE, 1, ACK_TAG);
-                long t = System.nanoTime() - t0;
-                h.recordValue(t);
-            } else {
-                for (int k = 0; k < window.length; k++) {
-                    window[k] = w.irecv(buf, c.count(), c.type(), 0, TAG);
-                }
-                Request.waitAll(window);
-                w.send(ack, 1, Datatype.BYTE, 0, ACK_TAG);
+    /** A window of isends from rank 0, irecvs on rank 1, and a 1-byte ack closing it. */
+    private static void window(Comm w, PingPongCase c, MemorySegment buf, Request[] window, MemorySegment ack,
+                               Histogram h, CoreStates blocks) {
+        if (w.rank() == 0) {
+            long t0 = System.nanoTime();
+            for (int k = 0; k < window.length; k++) {
+                window[k] = w.isend(buf, c.count(), c.type(), 1, TAG);
             }
+            Request.waitAll(window);
+            w.recv(ack, 1, Datatype.BYTE, 1, ACK_TAG);
+            long t = System.nanoTime() - t0;
+            h.recordValue(t);
+            if (blocks != null) {
+                blocks.record(t);
+            }
+        } else {
+            for (int k = 0; k < window.length; k++) {
+                window[k] = w.irecv(buf, c.count(), c.type(), 0, TAG);
+            }
+            Request.waitAll(window);
+            w.send(ack, 1, Datatype.BYTE, 0, ACK_TAG);
         }
     }
 }

@@ -16,13 +16,33 @@ package org.jspin.bench.pingpong;
  * @param gbps        payload bytes / median one-way time, in 1e9 B/s
  * @param packGbps    bytes rank 0 packed / time it spent packing them, in 1e9 B/s; 0 if it packed none
  * @param unpackGbps  bytes rank 0 unpacked / time it spent unpacking them, in 1e9 B/s; 0 if it unpacked none
+ * @param cores       the same round trips split by the state of the machine the cross-core probe
+ *                    found before each block of them ({@link CoreStates}); {@link CoreSplit#NONE}
+ *                    if not probed (JSON written before the probes has none: read as NONE)
  */
 public record PingPongResult(String name, long bytes, int iterations, double p50Micros, double p90Micros,
-                             double p99Micros, double gbps, double packGbps, double unpackGbps) {
+                             double p99Micros, double gbps, double packGbps, double unpackGbps, CoreSplit cores) {
 
-    /** A result without packing (a contiguous exchange, or one over a bare socket). */
+    /** Reads a missing split as {@link CoreSplit#NONE}. */
+    public PingPongResult {
+        cores = cores == null ? CoreSplit.NONE : cores;
+    }
+
+    /** A result without a split by state. */
+    public PingPongResult(String name, long bytes, int iterations, double p50Micros, double p90Micros,
+                          double p99Micros, double gbps, double packGbps, double unpackGbps) {
+        this(name, bytes, iterations, p50Micros, p90Micros, p99Micros, gbps, packGbps, unpackGbps, CoreSplit.NONE);
+    }
+
+    /** A result without packing (a contiguous exchange, or one over a bare socket) nor a split by state. */
     public PingPongResult(String name, long bytes, int iterations, double p50Micros, double p90Micros,
                           double p99Micros, double gbps) {
         this(name, bytes, iterations, p50Micros, p90Micros, p99Micros, gbps, 0, 0);
+    }
+
+    /** @return this result with its round trips split by state */
+    public PingPongResult withCores(CoreSplit split) {
+        return new PingPongResult(name, bytes, iterations, p50Micros, p90Micros, p99Micros, gbps, packGbps, unpackGbps,
+                split);
     }
 }

@@ -4,6 +4,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,31 +56,64 @@ public final class SocketFloor {
             throws IOException {
         channel.configureBlocking(false);
         List<PingPongResult> results = new ArrayList<>();
+        List<CoreStates> states = new ArrayList<>();
         ByteBuffer ack = ByteBuffer.allocateDirect(1);
-        for (PingPongCase c : cases) {
-            if (!covers(c)) {
-                continue;
-            }
-            ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.max(1, c.bytes()));
-            if (initiator) {
-                checkEcho(channel, buf, c.bytes());
-            } else {
-                echo(channel, buf, c.bytes());
-            }
-            Histogram scratch = new Histogram(3);
-            bounce(channel, initiator, c, buf, ack, Math.max(50, c.iterations() / 2), scratch);
-            Histogram h = new Histogram(3);
-            bounce(channel, initiator, c, buf, ack, c.iterations(), h);
-            if (initiator) {
+        try (CorePairProbe probe = probe(channel, initiator, ack)) {
+            for (PingPongCase c : cases) {
+                if (!covers(c)) {
+                    continue;
+                }
+                ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.max(1, c.bytes()));
+                if (initiator) {
+                    checkEcho(channel, buf, c.bytes());
+                } else {
+                    echo(channel, buf, c.bytes());
+                }
+                Histogram scratch = new Histogram(3);
+                bounce(channel, initiator, c, buf, ack, Math.max(50, c.iterations() / 2), scratch, null, null);
+                Histogram h = new Histogram(3);
                 double per = c.streaming() ? 1e3 : 2e3;
-                long bytes = c.streaming() ? c.bytes() * c.window() : c.bytes();
-                double p50 = h.getValueAtPercentile(50) / per;
-                results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
-                        h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
-                        bytes / (p50 * 1e3)));
+                CoreStates blocks = new CoreStates(c.iterations(), per);
+                bounce(channel, initiator, c, buf, ack, c.iterations(), h, probe, blocks);
+                if (initiator) {
+                    long bytes = c.streaming() ? c.bytes() * c.window() : c.bytes();
+                    double p50 = h.getValueAtPercentile(50) / per;
+                    results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
+                            h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
+                            bytes / (p50 * 1e3)));
+                    states.add(blocks);
+                }
             }
         }
-        return results;
+        return CoreStates.split(results, states);
+    }
+
+    /**
+     * The cross-core probe both sides share: the initiator makes its file and sends the path; the
+     * other side maps it and answers with one byte, after which the file is deleted.
+     */
+    private static CorePairProbe probe(SocketChannel ch, boolean initiator, ByteBuffer ack) throws IOException {
+        ByteBuffer length = ByteBuffer.allocate(4);
+        if (initiator) {
+            Path file = CorePairProbe.createFile();
+            try {
+                byte[] name = file.toString().getBytes(StandardCharsets.UTF_8);
+                length.putInt(0, name.length);
+                send(ch, length, 4);
+                send(ch, ByteBuffer.wrap(name), name.length);
+                CorePairProbe probe = CorePairProbe.open(file, true);
+                receive(ch, ack, 1);
+                return probe.warmedUp();
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+        receive(ch, length, 4);
+        ByteBuffer name = ByteBuffer.allocate(length.getInt(0));
+        receive(ch, name, name.capacity());
+        CorePairProbe probe = CorePairProbe.open(Path.of(new String(name.array(), StandardCharsets.UTF_8)), false);
+        send(ch, ack, 1);
+        return probe.warmedUp();
     }
 
     /** One round trip of a pattern, compared when it comes back. */
@@ -104,10 +140,18 @@ public final class SocketFloor {
         send(ch, buf, (int) bytes);
     }
 
+    /** As {@link PingPong}'s: with a probe, in blocks each after a probe both sides take. */
     private static void bounce(SocketChannel ch, boolean initiator, PingPongCase c, ByteBuffer buf, ByteBuffer ack,
-                               int rounds, Histogram h) throws IOException {
+                               int rounds, Histogram h, CorePairProbe probe, CoreStates blocks) throws IOException {
         int n = (int) c.bytes();
+        int block = CoreStates.blockRounds(rounds);
         for (int i = 0; i < rounds; i++) {
+            if (probe != null && i % block == 0) {
+                double p = probe.roundTripNanos();
+                if (initiator) {
+                    blocks.startBlock(p);
+                }
+            }
             if (initiator) {
                 long t0 = System.nanoTime();
                 if (c.streaming()) {
@@ -119,7 +163,11 @@ public final class SocketFloor {
                     send(ch, buf, n);
                     receive(ch, buf, n);
                 }
-                h.recordValue(System.nanoTime() - t0);
+                long t = System.nanoTime() - t0;
+                h.recordValue(t);
+                if (blocks != null) {
+                    blocks.record(t);
+                }
             } else if (c.streaming()) {
                 for (int m = 0; m < c.window(); m++) {
                     receive(ch, buf, n);

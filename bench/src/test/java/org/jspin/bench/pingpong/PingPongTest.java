@@ -19,6 +19,11 @@ class PingPongTest {
             assertEquals(cases.get(i).name(), r.get(i).name());
             assertEquals(cases.get(i).bytes(), r.get(i).bytes());
             assertTrue(r.get(i).p50Micros() > 0 && r.get(i).p50Micros() <= r.get(i).p99Micros(), r.get(i).toString());
+            // every case's round trips were probed and each went to one state or the other
+            CoreSplit c = r.get(i).cores();
+            assertTrue(c.probed() && c.nearShare() >= 0 && c.nearShare() <= 1, c.toString());
+            assertTrue(c.nearShare() == 0 || c.p50NearMicros() > 0, c.toString());
+            assertTrue(c.nearShare() == 1 || c.p50FarMicros() > 0, c.toString());
         }
         PingPongCase vector = cases.stream().filter(c -> c.name().contains("vector")).findFirst().orElseThrow();
         assertEquals(4L << 20, vector.bytes(), "the vector case carries 4 MiB of payload");

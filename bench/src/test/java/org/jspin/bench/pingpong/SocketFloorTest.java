@@ -11,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +55,7 @@ class SocketFloorTest {
             assertTrue(x.p50Micros() > 0 && x.p50Micros() <= x.p90Micros() && x.p90Micros() <= x.p99Micros(),
                     "percentiles of " + x);
             assertTrue(x.gbps() > 0, "bandwidth of " + x);
+            assertTrue(x.cores().probed(), "split by the probes: " + x);
         }
     }
 
@@ -73,7 +76,7 @@ class SocketFloorTest {
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             CompletableFuture<Void> corrupting = CompletableFuture.runAsync(() -> {
-                try (SocketChannel ch = server.accept()) {
+                try (SocketChannel ch = server.accept(); CorePairProbe probe = answerProbe(ch)) {
                     ByteBuffer b = ByteBuffer.allocate(n);
                     while (b.hasRemaining()) {
                         ch.read(b);
@@ -94,6 +97,21 @@ class SocketFloorTest {
             }
             corrupting.get(30, TimeUnit.SECONDS);
         }
+    }
+
+    /** What the echoing side of {@link SocketFloor#run} does first: map the initiator's probe and say so. */
+    private static CorePairProbe answerProbe(SocketChannel ch) throws IOException {
+        ByteBuffer length = ByteBuffer.allocate(4);
+        while (length.hasRemaining()) {
+            ch.read(length);
+        }
+        ByteBuffer name = ByteBuffer.allocate(length.getInt(0));
+        while (name.hasRemaining()) {
+            ch.read(name);
+        }
+        CorePairProbe probe = CorePairProbe.open(Path.of(new String(name.array(), StandardCharsets.UTF_8)), false);
+        ch.write(ByteBuffer.wrap(new byte[1]));
+        return probe.warmedUp();
     }
 
     @Test
