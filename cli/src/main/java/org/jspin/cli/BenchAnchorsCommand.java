@@ -17,12 +17,15 @@ import java.util.concurrent.TimeUnit;
 import org.jspin.bench.NameFilter;
 import org.jspin.bench.anchors.AnchorCase;
 import org.jspin.bench.anchors.AnchorResults;
+import org.jspin.bench.anchors.ByState;
 import org.jspin.bench.anchors.PackVersus;
 import org.jspin.bench.anchors.Versus;
 import org.jspin.bench.pack.BenchJvm;
 import org.jspin.bench.pack.PackCases;
 import org.jspin.bench.pack.PackResult;
 import org.jspin.bench.pack.SharedDir;
+import org.jspin.bench.pingpong.CorePairProbe;
+import org.jspin.bench.pingpong.CoreStates;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.datatype.json.DatatypeJson;
@@ -122,18 +125,68 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         }
         List<Binding> order = bindings.stream().distinct().toList();
         Versus versus = new Versus(order.stream().map(BenchAnchorsCommand::name).toList());
+        ByState byState = new ByState();
         for (int r = 1; r <= rounds; r++) {
             err.printf("jspin bench anchors: round %d of %d: the anchors%n", r, rounds);
+            double before = probe(err);
             AnchorResults anchors = anchors(runSh, "pingpong", Versus.LABELS);
+            double after = probe(err);
             Map<String, List<PingPongResult>> ours = new LinkedHashMap<>();
             for (Binding b : order) {
                 err.printf("jspin bench anchors: round %d of %d: jspin, %s%n", r, rounds, name(b));
                 ours.put(name(b), NettyPingPong.run("host", scale, filter, null, null, b, System.err));
             }
             versus.add(anchors, ours);
+            if (ours.containsKey(name(Binding.CORE))) {
+                byState.add(anchors, before, after, ours.get(name(Binding.CORE)));
+            }
         }
         print(out, versus, cases);
+        if (order.contains(Binding.CORE)) {
+            printByState(out, byState, cases);
+        }
         return 0;
+    }
+
+    /**
+     * The machine's state just now: a cache line's round trip between threads pinned to CPUs 0 and
+     * 1 ({@link CorePairProbe#betweenCpus}, the median of 3 probes), or NaN on a machine with one
+     * CPU or where the threads cannot be pinned (said on {@code err}).
+     */
+    private static double probe(PrintWriter err) {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            return Double.NaN;
+        }
+        try {
+            return CorePairProbe.betweenCpus(0, 1, 3);
+        } catch (MpiException e) {
+            err.printf("jspin bench anchors: no cross-core probe (%s); the anchors' state is unknown%n", e.getMessage());
+            return Double.NaN;
+        }
+    }
+
+    /** The bound comparison again, each state of the machine apart ({@link ByState}). */
+    private static void printByState(PrintWriter out, ByState v, NameFilter cases) {
+        out.printf("%nBy the machine's state: a cache line's round trip between CPUs 0 and 1, probed just before and"
+                + " after each run of the anchors and before each block of jspin's round trips; near: at most %.0f ns"
+                + " (%.0f times the series' fastest probe). jspin bound against Open MPI, medians over the launches in"
+                + " each state (how many in brackets); ratio of the medians (above 1: jspin ahead)%n%n", v.cut(),
+                CoreStates.NEAR_FACTOR);
+        out.println("| case | unit | jspin near | Open MPI near | ratio near | jspin far | Open MPI far | ratio far |");
+        out.println("|---|---|--:|--:|--:|--:|--:|--:|");
+        for (ByState.Row row : v.rows()) {
+            if (!cases.test(row.c().jspin())) {
+                continue;
+            }
+            out.printf("| %s | %s | %s | %s | %s | %s | %s | %s |%n", row.c().jspin(), row.c().latency() ? "us" : "GB/s",
+                    counted(row.oursNear()), counted(row.theirsNear()), fmt(row.ratioNear()), counted(row.oursFar()),
+                    counted(row.theirsFar()), fmt(row.ratioFar()));
+        }
+        out.flush();
+    }
+
+    private static String counted(List<Double> xs) {
+        return xs.isEmpty() ? "- (0)" : fmt(Versus.median(xs)) + " (" + xs.size() + ")";
     }
 
     private static String name(Binding b) {

@@ -2,6 +2,7 @@ package org.jspin.cli;
 
 import static org.jspin.cli.InProcess.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,23 @@ class BenchAnchorsCommandTest {
         assertTrue(r.out().contains("latency p99 > 5 x p50, unbound: "), r.out());
         assertTrue(r.out().contains("latency_1B (lat_1B): 1000000.00 1000000.00"), r.out());
         assertTrue(r.err().contains("round 2 of 2: jspin, unbound"), "progress goes to standard error: " + r.err());
+        assertFalse(r.out().contains("By the machine's state"), "Open MPI is bound: no unbound comparison by state");
+    }
+
+    @Test
+    void boundRoundsAreAlsoComparedStateByState() throws IOException {
+        Path s = script("echo 'RESULT ompi-tcp lat_1B 1000000 us'\necho 'RESULT mpich-tcp lat_1B 2000000 us'\n");
+        InProcess.Run r = run("bench", "anchors", "--anchors", s.toString(), "--rounds", "1", "--bind-to", "core",
+                "--filter", "latency_1B", "--scale", "0.01");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("By the machine's state"), r.out());
+        String row = Arrays.stream(r.out().split("\n")).filter(l -> l.startsWith("| latency_1B ")).skip(1).findFirst()
+                .orElseThrow(() -> new AssertionError(r.out()));
+        List<String> cells = Arrays.stream(row.split("\\|")).map(String::trim).filter(c -> !c.isEmpty()).toList();
+        // case, unit, then jspin, Open MPI and their ratio near, and the same far
+        assertEquals(8, cells.size(), row);
+        assertTrue(cells.get(2).endsWith("(1)") || cells.get(5).endsWith("(1)"), "jspin's one launch is in a state: " + row);
+        assertFalse(cells.get(3).endsWith("(1)") && cells.get(6).endsWith("(1)"), "the anchors' run is in one state at most: " + row);
     }
 
     @Test

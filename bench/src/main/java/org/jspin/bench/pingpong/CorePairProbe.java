@@ -10,6 +10,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 import org.jspin.error.ErrorClass;
@@ -94,6 +97,61 @@ public final class CorePairProbe implements AutoCloseable {
         } catch (IOException e) {
             arena.close();
             throw new UncheckedIOException("cannot map the cross-core probe's file " + file, e);
+        }
+    }
+
+    /**
+     * The probe between two threads of this JVM pinned to CPUs {@code a} and {@code b}, for a
+     * command that runs other programs (the anchors) and wants the machine's state just before and
+     * after: {@link #warmedUp}, then {@code probes} probes.
+     *
+     * @return the median of the probes, in nanoseconds per round trip
+     * @throws MpiException ERR_OTHER if a thread cannot be pinned or the other side never answers
+     */
+    public static double betweenCpus(int a, int b, int probes) {
+        CpuAffinity.check(a);
+        CpuAffinity.check(b);
+        Path file = createFile();
+        CompletableFuture<Void> answering = null;
+        try {
+            answering = CompletableFuture.runAsync(() -> {
+                CpuAffinity.pinCurrentThread(b);
+                try (CorePairProbe p = open(file, false).warmedUp()) {
+                    for (int i = 0; i < probes; i++) {
+                        p.roundTripNanos();
+                    }
+                }
+            }, r -> Thread.ofPlatform().daemon(true).start(r));
+            CompletableFuture<double[]> timing = CompletableFuture.supplyAsync(() -> {
+                CpuAffinity.pinCurrentThread(a);
+                try (CorePairProbe p = open(file, true).warmedUp()) {
+                    double[] ns = new double[probes];
+                    for (int i = 0; i < probes; i++) {
+                        ns[i] = p.roundTripNanos();
+                    }
+                    return ns;
+                }
+            }, r -> Thread.ofPlatform().daemon(true).start(r));
+            double[] ns = timing.join();
+            answering.join();
+            Arrays.sort(ns);
+            return ns.length == 0 ? Double.NaN : ns[ns.length / 2];
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (answering != null && answering.isCompletedExceptionally()) {
+                cause = answering.exceptionNow(); // the answering side's failure is why nobody answered
+            }
+            if (cause instanceof MpiException m) {
+                throw m;
+            }
+            throw new MpiException(ErrorClass.ERR_OTHER, "the probe between CPUs " + a + " and " + b + " failed: "
+                    + cause, cause);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // a 4 KiB temporary file left behind
+            }
         }
     }
 

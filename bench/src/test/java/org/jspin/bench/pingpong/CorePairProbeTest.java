@@ -57,6 +57,20 @@ class CorePairProbeTest {
     }
 
     @Test
+    void twoPinnedThreadsOfThisJvm() {
+        int last = Runtime.getRuntime().availableProcessors() - 1;
+        double ns = CorePairProbe.betweenCpus(0, last, 3);
+        assertTrue(ns > 0 && ns < 1e8, "a round trip of " + ns + " ns between CPUs 0 and " + last);
+    }
+
+    @Test
+    void aCpuOutOfRangeIsNamed() {
+        MpiException e = assertThrows(MpiException.class, () -> CorePairProbe.betweenCpus(0, 5000, 1));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("5000"), e.getMessage());
+    }
+
+    @Test
     void aFileThatIsNotThereIsNamed() {
         Path missing = Path.of(System.getProperty("java.io.tmpdir"), "jspin-no-such-probe-file");
         Exception e = assertThrows(Exception.class, () -> CorePairProbe.open(missing, false));
