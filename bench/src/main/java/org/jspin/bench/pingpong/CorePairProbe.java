@@ -32,7 +32,7 @@ import org.jspin.error.MpiException;
  * two states apart ({@link CoreStates}).
  *
  * <p>Both sides must call {@link #roundTripNanos} the same number of times, in the same order; a
- * side that waits more than {@link #timeoutNanos} for the other fails rather than hang.
+ * side that waits more than 30 s for the other fails rather than hang.
  */
 public final class CorePairProbe implements AutoCloseable {
     /** Round trips per probe: 20 to 90 us on the machine, a fraction of a percent of a block. */
