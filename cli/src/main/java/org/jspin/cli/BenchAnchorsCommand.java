@@ -168,10 +168,9 @@ final class BenchAnchorsCommand implements Callable<Integer> {
     /** The bound comparison again, each state of the machine apart ({@link ByState}). */
     private static void printByState(PrintWriter out, ByState v, NameFilter cases) {
         out.printf("%nBy the machine's state: a cache line's round trip between CPUs 0 and 1, probed just before and"
-                + " after each run of the anchors and before each block of jspin's round trips; near: at most %.0f ns"
-                + " (%.0f times the series' fastest probe). jspin bound against Open MPI, medians over the launches in"
-                + " each state (how many in brackets); ratio of the medians (above 1: jspin ahead)%n%n", v.cut(),
-                CoreStates.NEAR_FACTOR);
+                + " after each run of the anchors and before each block of jspin's round trips; near: under %.0f ns"
+                + " (-D%s). jspin bound against Open MPI, medians over the launches in each state (how many in"
+                + " brackets); ratio of the medians (above 1: jspin ahead)%n%n", v.cut(), CoreStates.NEAR_BELOW_PROPERTY);
         out.println("| case | unit | jspin near | Open MPI near | ratio near | jspin far | Open MPI far | ratio far |");
         out.println("|---|---|--:|--:|--:|--:|--:|--:|");
         for (ByState.Row row : v.rows()) {
@@ -182,6 +181,8 @@ final class BenchAnchorsCommand implements Callable<Integer> {
                     counted(row.oursNear()), counted(row.theirsNear()), fmt(row.ratioNear()), counted(row.oursFar()),
                     counted(row.theirsFar()), fmt(row.ratioFar()));
         }
+        out.printf("%nthe anchors' probes per round, before / after their run (ns): %s%n", String.join(" ",
+                v.anchorProbes().stream().map(p -> String.format("%.0f/%.0f", p[0], p[1])).toList()));
         out.flush();
     }
 

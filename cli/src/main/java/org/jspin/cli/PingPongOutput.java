@@ -78,9 +78,9 @@ final class PingPongOutput {
             return;
         }
         out.printf("near/far: round trips after a cross-core probe (a cache line bounced %d times between the ranks' cores"
-                + " before each of %d blocks per case) within %.0f times the run's fastest probe, and after a slower one;"
-                + " probes' medians over the cases: near %s, far %s%n", CorePairProbe.ITERATIONS, CoreStates.BLOCKS,
-                CoreStates.NEAR_FACTOR, nanos(near), nanos(far));
+                + " before each of %d blocks per case) under %.0f ns (-D%s), and after a slower one; probes' medians"
+                + " over the cases: near %s, far %s%n", CorePairProbe.ITERATIONS, CoreStates.BLOCKS,
+                CoreStates.nearBelowNanos(), CoreStates.NEAR_BELOW_PROPERTY, nanos(near), nanos(far));
     }
 
     private static String nanos(double[] sorted) {

@@ -76,6 +76,7 @@ class BenchAnchorsCommandTest {
         assertEquals(8, cells.size(), row);
         assertTrue(cells.get(2).endsWith("(1)") || cells.get(5).endsWith("(1)"), "jspin's one launch is in a state: " + row);
         assertFalse(cells.get(3).endsWith("(1)") && cells.get(6).endsWith("(1)"), "the anchors' run is in one state at most: " + row);
+        assertTrue(r.out().contains("the anchors' probes per round, before / after their run (ns): "), r.out());
     }
 
     @Test

@@ -19,8 +19,7 @@ import org.jspin.bench.pingpong.PingPongResult;
  * <p>The anchors' state comes from probes just before and just after their run (a run whose two
  * probes disagree is left out); jspin's from the probes before each block of its round trips (its
  * {@link CoreSplit}), each state's median counted where it covers at least {@value #MIN_SHARE} of
- * a case's round trips. A probe is near when it took at most {@link CoreStates#NEAR_FACTOR} times
- * the fastest probe of the whole series.
+ * a case's round trips. A probe is near when it took less than {@link CoreStates#nearBelowNanos}.
  */
 public final class ByState {
     /** The least share of a case's round trips that gives a state's median of it a say. */
@@ -44,28 +43,14 @@ public final class ByState {
         ours.add(List.copyOf(bound));
     }
 
-    /** @return the probe bound between near and far: {@link CoreStates#NEAR_FACTOR} times the fastest probe seen */
+    /** @return the anchors' probes per round, before and after their run, in ns (NaN: none) */
+    public List<double[]> anchorProbes() {
+        return anchorProbes.stream().map(double[]::clone).toList();
+    }
+
+    /** @return the probe bound between near and far, in ns ({@link CoreStates#nearBelowNanos}) */
     public double cut() {
-        double fastest = Double.POSITIVE_INFINITY;
-        for (double[] p : anchorProbes) {
-            for (double v : p) {
-                if (v > 0) {
-                    fastest = Math.min(fastest, v);
-                }
-            }
-        }
-        for (List<PingPongResult> round : ours) {
-            for (PingPongResult r : round) {
-                CoreSplit c = r.cores();
-                if (c.probeNearNanos() > 0) {
-                    fastest = Math.min(fastest, c.probeNearNanos());
-                }
-                if (c.probeFarNanos() > 0) {
-                    fastest = Math.min(fastest, c.probeFarNanos());
-                }
-            }
-        }
-        return CoreStates.NEAR_FACTOR * fastest;
+        return CoreStates.nearBelowNanos();
     }
 
     /**
@@ -108,9 +93,9 @@ public final class ByState {
                 double[] p = anchorProbes.get(i);
                 OptionalDouble theirs = anchors.get(i).value(AnchorCase.OPEN_MPI, c.anchor());
                 if (theirs.isPresent() && p[0] > 0 && p[1] > 0) {
-                    if (Math.max(p[0], p[1]) <= cut) {
+                    if (Math.max(p[0], p[1]) < cut) {
                         theirsNear.add(theirs.getAsDouble());
-                    } else if (Math.min(p[0], p[1]) > cut) {
+                    } else if (Math.min(p[0], p[1]) >= cut) {
                         theirsFar.add(theirs.getAsDouble());
                     }
                 }
@@ -135,6 +120,6 @@ public final class ByState {
         }
         // a rate scales with the inverse of the time: the whole case's rate, at this group's median
         double figure = c.latency() ? p50 : r.gbps() * r.p50Micros() / p50;
-        (probe <= cut ? near : far).add(figure);
+        (probe < cut ? near : far).add(figure);
     }
 }

@@ -4,18 +4,28 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
+
 /**
  * One case's round trips in blocks, each block tagged with the {@link CorePairProbe} taken just
  * before it, so that the case can be reported for each state of the machine apart
- * ({@link CoreSplit}). A block counts as <em>near</em> when its probe took at most
- * {@value #NEAR_FACTOR} times the fastest probe of the whole run, and <em>far</em> otherwise:
- * on the issue's machine the two states' probes were about 100 and about 450 ns, nothing between.
- * A run that only ever saw one state reports all of it as near; the probes' medians, reported
- * beside, show which state that was.
+ * ({@link CoreSplit}). A block counts as <em>near</em> when its probe took less than
+ * {@link #nearBelowNanos} and <em>far</em> otherwise.
+ *
+ * <p>Why a fixed bound: on the issue's machine the probes fell in three levels, 60-100 ns, 170-200 ns
+ * and 355-470 ns, and TCP over loopback ran the 1 MiB ping-pong at 6.5-8 GB/s in the first two
+ * and at 3.4-3.7 GB/s in the third (jspin's figures probed at the middle level were the first's).
+ * A bound relative to the run's fastest probe (twice it, as first written here) put the middle
+ * level with the slow one whenever a run also saw the fastest; the levels' rates are what matter.
+ * Another machine has other levels: {@code -Djspin.bench.nearBelowNs} moves the bound, and the
+ * probes' medians are reported beside the figures.
  */
 public final class CoreStates {
-    /** How much slower than the run's fastest probe a near block's probe may be. */
-    public static final double NEAR_FACTOR = 2.0;
+    /** The default bound between near and far probes, in ns (the levels above; nothing was measured between 202 and 355). */
+    public static final double DEFAULT_NEAR_BELOW_NANOS = 300;
+    /** The system property that moves the bound. */
+    public static final String NEAR_BELOW_PROPERTY = "jspin.bench.nearBelowNs";
     /** Blocks per case: at the default scale, 5 to 15 ms each, shorter than the seconds a state lasts. */
     public static final int BLOCKS = 40;
 
@@ -36,21 +46,41 @@ public final class CoreStates {
     }
 
     /**
+     * @return the bound between near and far probes in ns: {@code -Djspin.bench.nearBelowNs}, else
+     *         {@value #DEFAULT_NEAR_BELOW_NANOS}
+     * @throws MpiException ERR_ARG naming the property's value if it is not a positive number
+     */
+    public static double nearBelowNanos() {
+        String v = System.getProperty(NEAR_BELOW_PROPERTY);
+        if (v == null) {
+            return DEFAULT_NEAR_BELOW_NANOS;
+        }
+        double ns;
+        try {
+            ns = Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            ns = Double.NaN;
+        }
+        if (!(ns > 0) || Double.isInfinite(ns)) {
+            throw new MpiException(ErrorClass.ERR_ARG, "-D" + NEAR_BELOW_PROPERTY + " must be a positive number of ns, got '"
+                    + v + "'");
+        }
+        return ns;
+    }
+
+    /**
      * @param results the run's results, in case order
      * @param states  each result's round trips in blocks, in the same order
-     * @return the results, each with its split by state, near meaning near the run's fastest probe
+     * @return the results, each with its split by state at {@link #nearBelowNanos}
      */
     public static List<PingPongResult> split(List<PingPongResult> results, List<CoreStates> states) {
         if (results.size() != states.size()) {
             throw new IllegalArgumentException(results.size() + " results but " + states.size() + " cases' blocks");
         }
-        double fastest = Double.POSITIVE_INFINITY;
-        for (CoreStates s : states) {
-            fastest = Math.min(fastest, s.fastestProbe());
-        }
+        double bound = nearBelowNanos();
         List<PingPongResult> out = new ArrayList<>(results.size());
         for (int i = 0; i < results.size(); i++) {
-            out.add(results.get(i).withCores(states.get(i).split(fastest)));
+            out.add(results.get(i).withCores(states.get(i).split(bound)));
         }
         return out;
     }
@@ -77,20 +107,11 @@ public final class CoreStates {
         times[n++] = nanos;
     }
 
-    /** @return the fastest probe of this case, or +infinity if it has none */
-    public double fastestProbe() {
-        double min = Double.POSITIVE_INFINITY;
-        for (double p : probes) {
-            min = Math.min(min, p);
-        }
-        return min;
-    }
-
     /**
-     * @param fastest the fastest probe of the run (over all cases)
+     * @param nearBelow the bound: a block whose probe took less is near
      * @return the case's medians and share for each state
      */
-    public CoreSplit split(double fastest) {
+    public CoreSplit split(double nearBelow) {
         long[] near = new long[n];
         long[] far = new long[n];
         int nn = 0;
@@ -100,7 +121,7 @@ public final class CoreStates {
         for (int b = 0; b < starts.size(); b++) {
             int from = starts.get(b);
             int to = b + 1 < starts.size() ? starts.get(b + 1) : n;
-            boolean isNear = probes.get(b) <= NEAR_FACTOR * fastest;
+            boolean isNear = probes.get(b) < nearBelow;
             (isNear ? nearProbes : farProbes).add(probes.get(b));
             for (int i = from; i < to; i++) {
                 if (isNear) {
