@@ -14,8 +14,9 @@ import org.jspin.error.MpiException;
  * {@link #nearBelowNanos} and <em>far</em> otherwise.
  *
  * <p>Why a fixed bound: on the issue's machine the probes fell in three levels, 60-100 ns, 170-200 ns
- * and 355-470 ns, and TCP over loopback ran the 1 MiB ping-pong at 6.5-8 GB/s in the first two
- * and at 3.4-3.7 GB/s in the third (jspin's figures probed at the middle level were the first's).
+ * and 355-470 ns; TCP over loopback ran the 1 MiB ping-pong at 6.5-8 GB/s at the first level and at
+ * 3.4-3.7 GB/s at the third, and jspin's figures probed at the middle level (latency, 1 MiB windows)
+ * were the first level's.
  * A bound relative to the run's fastest probe (twice it, as first written here) put the middle
  * level with the slow one whenever a run also saw the fastest; the levels' rates are what matter.
  * Another machine has other levels: {@code -Djspin.bench.nearBelowNs} moves the bound, and the
