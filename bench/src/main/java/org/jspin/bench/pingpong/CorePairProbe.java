@@ -1,7 +1,6 @@
 package org.jspin.bench.pingpong;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -67,6 +66,7 @@ public final class CorePairProbe implements AutoCloseable {
      * have it mapped the file can be deleted.
      *
      * @return the file, 4 KiB of zeros
+     * @throws MpiException ERR_OTHER naming the directory if the file cannot be made
      */
     public static Path createFile() {
         Path shm = Path.of("/dev/shm");
@@ -76,13 +76,15 @@ public final class CorePairProbe implements AutoCloseable {
             Files.write(f, new byte[(int) BYTES]);
             return f;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot make the cross-core probe's file", e);
+            throw new MpiException(ErrorClass.ERR_OTHER, "cannot make the cross-core probe's file in /dev/shm or "
+                    + System.getProperty("java.io.tmpdir") + ": " + e, e);
         }
     }
 
     /**
      * @param file      the file {@link #createFile} made (on either side)
      * @param initiator whether this side times the round trips (the other answers)
+     * @throws MpiException ERR_OTHER naming the file if it cannot be mapped
      */
     public static CorePairProbe open(Path file, boolean initiator) {
         return open(file, initiator, DEFAULT_TIMEOUT_NANOS);
@@ -96,7 +98,7 @@ public final class CorePairProbe implements AutoCloseable {
             return new CorePairProbe(arena, line, initiator, timeoutNanos);
         } catch (IOException e) {
             arena.close();
-            throw new UncheckedIOException("cannot map the cross-core probe's file " + file, e);
+            throw new MpiException(ErrorClass.ERR_OTHER, "cannot map the cross-core probe's file " + file + ": " + e, e);
         }
     }
 

@@ -73,7 +73,8 @@ class CorePairProbeTest {
     @Test
     void aFileThatIsNotThereIsNamed() {
         Path missing = Path.of(System.getProperty("java.io.tmpdir"), "jspin-no-such-probe-file");
-        Exception e = assertThrows(Exception.class, () -> CorePairProbe.open(missing, false));
+        MpiException e = assertThrows(MpiException.class, () -> CorePairProbe.open(missing, false));
+        assertEquals(ErrorClass.ERR_OTHER, e.errorClass());
         assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
     }
 }
