@@ -24,17 +24,26 @@ public final class Meters {
         this.tags = Tags.of("rank", Integer.toString(rank), "backend", backend);
     }
 
-    /** @return a new tally published as the monotonic counter {@code name} in {@code unit} */
+    /**
+     * @return a new tally published as the monotonic counter {@code name} in {@code unit}, which
+     *         keeps its final value after the rank has closed
+     */
     public Tally counter(String name, String unit) {
         Tally t = new Tally();
-        FunctionCounter.builder(name, t, Tally::get).baseUnit(unit).tags(tags).register(registry);
+        // Micrometer holds a function counter's object weakly and, once it is collected, reports the
+        // last value it read: a closed rank's counts, never read while it ran, would read 0 after
+        // the next GC. The function holds the tally strongly, so the meter keeps it.
+        FunctionCounter.builder(name, t, ignored -> t.get()).baseUnit(unit).tags(tags).register(registry);
         return t;
     }
 
-    /** @return a new tally published as the gauge {@code name} (a level that goes up and down) */
+    /**
+     * @return a new tally published as the gauge {@code name} (a level that goes up and down), which
+     *         keeps its last level after the rank has closed
+     */
     public Tally gauge(String name) {
         Tally t = new Tally();
-        Gauge.builder(name, t, Tally::get).tags(tags).register(registry);
+        Gauge.builder(name, t, Tally::get).strongReference(true).tags(tags).register(registry);
         return t;
     }
 
