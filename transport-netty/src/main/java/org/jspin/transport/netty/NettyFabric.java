@@ -13,6 +13,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.socket.SocketChannel;
 
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jspin.error.ErrorClass;
@@ -112,6 +113,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final DrivenIoEventLoop loop;
     private final int rtsPayload;
     private final int wholeData;
+    /** The congestion control each proven connection gets ({@code -Djspin.netty.congestion}). */
+    private final CongestionControl congestion;
     private final boolean directReads;
     private final FabricJoin join;
     private volatile Runnable wakeup = () -> { };
@@ -160,6 +163,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.launch = launch;
         this.peers = new Peer[size];
         SocketOptions options = new SocketOptions(PeerLiveness.configured(System.getenv())); // fails before anything opens
+        this.congestion = CongestionControl.of(System.getProperty("jspin.netty.congestion"));
         this.rtsPayload = rtsPayload(System.getProperty("jspin.netty.rtsPayload"));
         this.wholeData = wholeData(System.getProperty("jspin.netty.wholeData"));
         this.directReads = directReads(System.getProperty("jspin.netty.directReads"));
@@ -176,6 +180,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /** A proven connection to {@code peer}: the data path goes on it (frames in, packets to the engine). */
     private void joined(ChannelHandlerContext ctx, int peer) {
+        congestion.apply((SocketChannel) ctx.channel());
         LandingReads reads = ctx.channel().config().getRecvByteBufAllocator() instanceof LandingReads l ? l : null;
         ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, this::acquire,
                 LANDING ? header -> landing(peer, header) : null, reads));
@@ -403,6 +408,11 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         DirectReads.read(ch);
         directPolls++;
         return true;
+    }
+
+    /** @return the connection to {@code peer}, once joined (for tests) */
+    SocketChannel connectionTo(int peer) {
+        return (SocketChannel) peers[peer].channel;
     }
 
     /** @return polls that read the one peer's socket directly rather than through epoll */

@@ -473,6 +473,41 @@ class NettyFabricTest {
     }
 
     /**
+     * Both ends of a connection between two ranks of this host run {@code reno} by default, and the
+     * kernel's default with {@code -Djspin.netty.congestion=system}; packets flow either way.
+     */
+    @Test
+    void connectionsWithinTheHostRunRenoUnlessTheSettingLeavesTheKernelsDefault() throws Exception {
+        String kernelDefault = Files.readString(Path.of("/proc/sys/net/ipv4/tcp_congestion_control")).trim();
+        for (String setting : new String[] {null, "system"}) {
+            String want = setting == null ? "reno" : kernelDefault;
+            if (setting != null) {
+                System.setProperty("jspin.netty.congestion", setting);
+            }
+            List<NettyFabric> f;
+            try {
+                f = open(2, "congestion-" + setting);
+            } finally {
+                System.clearProperty("jspin.netty.congestion");
+            }
+            List<Recorder> rec = List.of(new Recorder(), new Recorder());
+            try {
+                assertTrue(EventLoops.EPOLL, "the native transport, which can set it");
+                assertEquals(want, CongestionControl.current(f.get(0).connectionTo(1)), "rank 0's end, " + setting);
+                assertEquals(want, CongestionControl.current(f.get(1).connectionTo(0)), "rank 1's end, " + setting);
+                byte[] data = new byte[200_000];
+                new Random(3).nextBytes(data);
+                assertTrue(f.get(0).send(packet(PacketKind.EAGER, 1, MemorySegment.ofArray(data), 0, data.length)));
+                pollUntil(() -> rec.get(1).arrived.size() == 1, f, rec);
+                assertArrayEquals(data, bytes(rec.get(1).arrived.get(0)));
+                f.get(1).release(rec.get(1).arrived.get(0));
+            } finally {
+                f.forEach(NettyFabric::close);
+            }
+        }
+    }
+
+    /**
      * With one peer, most polls read its socket directly (Netty's read path reached through a
      * private lookup: this fails if a Netty upgrade takes it away); frames, the bytes behind them
      * and the peer's departure come through as they do through epoll. With two peers, every poll
