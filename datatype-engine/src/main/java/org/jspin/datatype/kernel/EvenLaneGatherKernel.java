@@ -31,9 +31,20 @@ final class EvenLaneGatherKernel implements CopyKernel, GatherOverBlocks {
     private final VectorShuffle<Integer> shuffle;
     private final CopyKernel blocks;
 
-    /** Whether blocks of {@code len} bytes {@code stride} apart suit this kernel on this machine. */
+    /**
+     * Whether blocks of {@code len} bytes {@code stride} apart suit this kernel on this machine: a
+     * shape it {@linkplain #packs packs}, where 256-bit vectors are the widest.
+     */
     static boolean suits(long len, long stride) {
-        return VectorSpeciesHolder.PREFERRED == 32 && (len == 4 || len == 8) && stride == 2 * len;
+        return VectorSpeciesHolder.PREFERRED == 32 && packs(len, stride);
+    }
+
+    /**
+     * Whether this kernel packs blocks of {@code len} bytes {@code stride} apart correctly, on any
+     * machine with the Vector API (where 256-bit vectors are not native it is merely slow).
+     */
+    static boolean packs(long len, long stride) {
+        return (len == 4 || len == 8) && stride == 2 * len;
     }
 
     /**

@@ -41,11 +41,21 @@ final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
     private final VectorShuffle<Long> shuffle;
     private final CopyKernel blocks;
 
-    /** Whether blocks of {@code len} bytes {@code stride} apart suit this kernel. */
+    /**
+     * Whether blocks of {@code len} bytes {@code stride} apart suit this kernel on this machine: a
+     * shape it {@linkplain #packs packs}, where 512-bit vectors are native.
+     */
     static boolean suits(long len, long stride) {
+        return VectorSpeciesHolder.PREFERRED >= 64 && packs(len, stride);
+    }
+
+    /**
+     * Whether this kernel packs blocks of {@code len} bytes {@code stride} apart correctly, on any
+     * machine with the Vector API (without 512-bit vectors it is merely slow).
+     */
+    static boolean packs(long len, long stride) {
         // 32-byte blocks measured no faster this way than with one 32-byte move each
-        return VectorSpeciesHolder.PREFERRED >= 64 && (len == 8 || len == 16) && stride > len
-                && stride % 8 == 0 && (64 / len) * stride <= 128;
+        return (len == 8 || len == 16) && stride > len && stride % 8 == 0 && (64 / len) * stride <= 128;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.jspin.datatype.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,13 +15,22 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Each shape of the window kernel runs in a class of its own, and every one of them packs right. */
+/**
+ * Each shape of the window kernel runs in a class of its own, and every one of them packs right, on
+ * any machine with the Vector API (it is chosen only where 512-bit vectors are native).
+ */
 class WindowGatherKernelTest {
 
     @BeforeEach
-    void needs512BitVectors() {
-        Assumptions.assumeTrue(Kernels.vectorized() && WindowGatherKernel.suits(8, 16),
-                "the window kernel needs the Vector API and 512-bit vectors");
+    void needsTheVectorApi() {
+        Assumptions.assumeTrue(Kernels.vectorized(), "the window kernel needs the Vector API");
+    }
+
+    @Test
+    void itIsChosenOnlyWhere512BitVectorsAreNative() {
+        assertTrue(WindowGatherKernel.suits(8, 16) == (VectorSpeciesHolder.PREFERRED >= 64));
+        assertTrue(WindowGatherKernel.packs(8, 16) && WindowGatherKernel.packs(16, 24));
+        assertFalse(WindowGatherKernel.packs(32, 64) || WindowGatherKernel.packs(8, 12) || WindowGatherKernel.packs(8, 8));
     }
 
     @Test
@@ -41,7 +51,7 @@ class WindowGatherKernelTest {
         for (long[] s : shapes) {
             long len = s[0];
             long stride = s[1];
-            assertTrue(WindowGatherKernel.suits(len, stride), len + " B blocks, stride " + stride);
+            assertTrue(WindowGatherKernel.packs(len, stride), len + " B blocks, stride " + stride);
             int n = 37;
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment typed = arena.allocate(n * stride + 64);
