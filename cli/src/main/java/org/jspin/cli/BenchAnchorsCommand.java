@@ -31,6 +31,7 @@ import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.transport.netty.NettyFabricProvider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -294,6 +295,15 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         out.flush();
     }
 
+    /** @return the kernel's default TCP congestion control, or "unknown" where it cannot be read */
+    static String kernelCongestionControl() {
+        try {
+            return Files.readString(Path.of("/proc/sys/net/ipv4/tcp_congestion_control")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
     private static List<String> tail(List<String> lines) {
         List<String> t = new ArrayList<>();
         t.add("");
@@ -311,6 +321,9 @@ final class BenchAnchorsCommand implements Callable<Integer> {
                 + " anchors' bound; latency one-way us at p50, the rest GB/s at p50; medians over the rounds; ratios"
                 + " taken per round, then their median (above 1: jspin ahead)%n%n", v.rounds(),
                 String.join(" and ", bs));
+        out.printf("TCP congestion control: the anchors' sockets run the kernel's default (%s); jspin's connections"
+                + " within this host run %s (-Djspin.netty.congestion)%n%n", kernelCongestionControl(),
+                NettyFabricProvider.congestionWithinHost());
         StringBuilder head = new StringBuilder("| case | unit |");
         StringBuilder rule = new StringBuilder("|---|---|");
         for (String b : bs) {

@@ -42,6 +42,9 @@ class BenchAnchorsCommandTest {
         assertEquals(0, r.status(), r.err());
         assertEquals(List.of("pingpong", "pingpong"), Files.readAllLines(calls), "the anchors' ping-pong, once a round");
         assertTrue(r.out().contains("2 interleaved round(s)"), r.out());
+        String kernels = Files.readString(Path.of("/proc/sys/net/ipv4/tcp_congestion_control")).trim();
+        assertTrue(r.out().contains("the anchors' sockets run the kernel's default (" + kernels + "); jspin's"
+                + " connections within this host run reno"), "which congestion control each side ran: " + r.out());
         String row = Arrays.stream(r.out().split("\n")).filter(l -> l.startsWith("| latency_1B ")).findFirst()
                 .orElseThrow(() -> new AssertionError(r.out()));
         List<String> cells = Arrays.stream(row.split("\\|")).map(String::trim).filter(c -> !c.isEmpty()).toList();

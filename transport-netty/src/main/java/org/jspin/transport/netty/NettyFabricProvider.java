@@ -32,6 +32,17 @@ public final class NettyFabricProvider implements FabricProvider {
         return new NettyFabric(job.id(), job.size(), rank, launch);
     }
 
+    /**
+     * @return the TCP congestion control this JVM's setting ({@code -Djspin.netty.congestion}) gives
+     *         connections between ranks of one host: an algorithm's name, or {@code system} for the
+     *         kernel's default
+     * @throws org.jspin.error.MpiException ERR_ARG naming the setting if joining would refuse it
+     */
+    public static String congestionWithinHost() {
+        String name = CongestionControl.of(System.getProperty("jspin.netty.congestion")).name();
+        return name == null ? CongestionControl.SYSTEM : name;
+    }
+
     /** @return a fresh random job secret (32 hex digits from a {@link SecureRandom}) */
     public static String newSecret() {
         byte[] b = new byte[16];
