@@ -321,9 +321,10 @@ final class BenchAnchorsCommand implements Callable<Integer> {
                 + " anchors' bound; latency one-way us at p50, the rest GB/s at p50; medians over the rounds; ratios"
                 + " taken per round, then their median (above 1: jspin ahead)%n%n", v.rounds(),
                 String.join(" and ", bs));
+        String ours = NettyFabricProvider.congestionWithinHost();
         out.printf("TCP congestion control: the anchors' sockets run the kernel's default (%s); jspin's connections"
                 + " within this host run %s (-Djspin.netty.congestion)%n%n", kernelCongestionControl(),
-                NettyFabricProvider.congestionWithinHost());
+                ours.equals("system") ? "the kernel's default too" : ours);
         StringBuilder head = new StringBuilder("| case | unit |");
         StringBuilder rule = new StringBuilder("|---|---|");
         for (String b : bs) {
