@@ -104,6 +104,15 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         return send.denseOffset() >= 0;
     }
 
+    /**
+     * A packed send's first DATA chunk is packed while the CTS is on its way: the CPU would
+     * otherwise wait out that round trip and then pack before its first write.
+     */
+    @Override
+    public boolean packsAhead(SendOp<Void> send) {
+        return send.denseOffset() < 0;
+    }
+
     @Override
     public void released(Packet packet) {
         if (packet.payload != null && packet.payload == packet.staging()) {

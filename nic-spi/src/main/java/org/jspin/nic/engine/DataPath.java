@@ -45,7 +45,21 @@ public interface DataPath<S, R> {
         return false;
     }
 
-    /** A packet this data path filled has been released by the fabric (its staging is free again). */
+    /**
+     * @return whether this send's first DATA chunk may be packed while the engine waits for the
+     *         receiver's CTS (time the sending CPU would otherwise spend idle), so that the data phase
+     *         opens with a write rather than a pack; false by default. The engine fills that packet
+     *         from the offset the RTS's bytes end at; if the CTS asks for the data from another
+     *         offset, or for none, the packet is {@link #released} unsent and the chunk packed again.
+     */
+    default boolean packsAhead(SendOp<S> send) {
+        return false;
+    }
+
+    /**
+     * A packet this data path filled has been released by the fabric (its staging is free again),
+     * or was never sent (a chunk packed ahead that the CTS did not ask for).
+     */
     void released(Packet packet);
 
     /** The send completed or failed; called once for every send, started or not. */

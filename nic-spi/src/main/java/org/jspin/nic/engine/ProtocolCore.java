@@ -102,6 +102,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final Long2ObjectHashMap<RecvOp<R>> awaitingData = new Long2ObjectHashMap<>();
     /** Sends whose first packet (EAGER or RTS) is not out yet, in the order they were started. */
     private final ArrayDeque<SendOp<S>> queued = new ArrayDeque<>();
+    /**
+     * Sends whose RTS is out and whose first DATA chunk is to be packed while they wait for their
+     * CTS ({@link DataPath#packsAhead}), in the order their RTSs left.
+     */
+    private final ArrayDeque<SendOp<S>> packAhead = new ArrayDeque<>();
     /** Sends streaming DATA, served round robin. */
     private final ArrayDeque<SendOp<S>> streaming = new ArrayDeque<>();
     /** Receives whose CTS is not out yet. */
@@ -429,6 +434,20 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
             work++;
         }
+        while (!packAhead.isEmpty()) {
+            SendOp<S> op = packAhead.peek();
+            if (op.done || op.phase != SendOp.Phase.AWAITING_CTS) {
+                packAhead.poll(); // its CTS came first (or it failed): nothing to pack ahead
+                continue;
+            }
+            Packet p = pool.acquire(false);
+            if (p == null) {
+                return work;
+            }
+            packAhead.poll();
+            packAhead(op, p);
+            work++;
+        }
         while (!streaming.isEmpty()) {
             Packet p = pool.acquire(false);
             if (p == null) {
@@ -509,6 +528,52 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         op.phase = SendOp.Phase.AWAITING_CTS;
         awaitingCts.put(op.id, op);
         transmit(op, p);
+        if (op.length > op.withRts && path.packsAhead(op)) {
+            packAhead.add(op);
+        }
+    }
+
+    /**
+     * Packs the send's first DATA chunk while its CTS is on the way: in a rendezvous the sender
+     * would otherwise sit idle for that round trip and then pack before its first write. The chunk
+     * starts where the RTS's bytes end, as the CTS says it will unless the receive kept fewer of them.
+     */
+    private void packAhead(SendOp<S> op, Packet p) {
+        int len = (int) Math.min(config.chunkSize(), op.length - op.withRts);
+        p.kind = PacketKind.DATA;
+        p.target = op.put.target();
+        p.sendId = op.id;
+        p.offset = op.withRts;
+        try {
+            path.fill(op, op.withRts, len, p);
+        } catch (RuntimeException e) {
+            pool.free(p);
+            failSend(op, asMpi(e, "packing bytes from " + op.withRts));
+            return;
+        }
+        op.ahead = p;
+    }
+
+    /** Sends the chunk packed ahead, cut to what the receive accepted. */
+    private void sendAhead(SendOp<S> op, Packet p) {
+        int len = (int) Math.min(p.payloadLength, op.accepted - op.sent);
+        p.payloadLength = len; // the packed bytes are positional: a prefix is the shorter chunk
+        p.recvId = op.recvId;
+        op.sent += len;
+        if (op.sent == op.accepted) {
+            op.phase = SendOp.Phase.DRAINING;
+        }
+        transmit(op, p);
+    }
+
+    /** Gives back a chunk packed ahead that will not be sent. */
+    private void dropAhead(SendOp<S> op) {
+        Packet p = op.ahead;
+        if (p != null) {
+            op.ahead = null;
+            path.released(p);
+            pool.free(p);
+        }
     }
 
     private void sendChunk(SendOp<S> op, Packet p) {
@@ -611,6 +676,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         op.recvId = recvId;
         op.accepted = accepted;
         op.sent = taken; // the bytes the RTS carried that the receive kept; DATA goes on from here
+        Packet ahead = op.ahead;
+        if (ahead != null && (taken != ahead.offset || taken == accepted)) {
+            dropAhead(op); // the receive kept fewer of the RTS's bytes, or wants no more
+            ahead = null;
+        }
+        op.ahead = null;
         // chunks overlap packing with the transfer; sent in place, a data phase the fabric carries
         // in one packet goes whole, paying the per-packet costs once
         boolean whole = accepted - taken <= wholeData && path.sendsInPlace(op);
@@ -622,7 +693,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
         } else {
             op.phase = SendOp.Phase.SENDING_DATA;
-            streaming.add(op);
+            if (ahead != null) {
+                sendAhead(op, ahead);
+            }
+            if (op.sent < op.accepted) {
+                streaming.add(op);
+            }
         }
     }
 
@@ -638,6 +714,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void complete(SendOp<S> op, MpiException error) {
         op.done = true;
+        dropAhead(op);
         liveSends.remove(op.id);
         if (error == null) {
             messagesSent.add(1);
@@ -736,11 +813,14 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private void onRts(Packet p) {
         RecvOp<R> early = matchedEarly.isEmpty() ? null : matchedEarly.remove(p);
         if (early != null) {
-            if (p.placed && !early.done) {
-                early.delivered += p.payloadLength; // it landed in the receive's memory
+            try {
+                if (early.landingWithRts > 0 && !early.done) {
+                    takeEarlyRtsPayload(early, p);
+                }
+            } finally {
+                early.landingWithRts = 0;
+                fabric.release(p);
             }
-            early.landingWithRts = 0;
-            fabric.release(p);
             return;
         }
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
@@ -759,6 +839,24 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             fabric.release(p);
         }
         acceptRendezvous(r, sendId);
+    }
+
+    /**
+     * The payload of an RTS matched at its header, now in: landed in the receive's memory, or in a
+     * read buffer to be delivered (unpacked) from. Its CTS is out already, so a receive that cannot
+     * take these bytes fails here, as one that cannot take a DATA chunk does.
+     */
+    private void takeEarlyRtsPayload(RecvOp<R> r, Packet p) {
+        if (!p.placed) {
+            try {
+                path.deliver(r, 0, p.payload, p.payloadOffset, p.payloadLength);
+            } catch (RuntimeException e) {
+                awaitingData.remove(r.id);
+                failReceive(r, asMpi(e, "unpacking the bytes sent with the RTS"));
+                return;
+            }
+        }
+        r.delivered += p.payloadLength;
     }
 
     /**
@@ -814,11 +912,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     /**
      * An RTS whose header has arrived, every packet before it delivered (the fabric calls
      * {@link #landing} for an RTS only then, so matching it now keeps MPI's order): if the first
-     * posted receive it matches takes the whole message and the data path has that receive's
-     * memory for the payload, the RTS matches now, its CTS is due at once and its payload lands in
-     * the receive's memory as it arrives. The sender's DATA then waits neither for that payload to
-     * be read into a read buffer nor for its copy out of it. Anything else (no receive posted, a
-     * truncating or mismatched one, a staged one) is left to {@link #onRts}, as before.
+     * posted receive it matches takes the whole message, the RTS matches now and its CTS is due at
+     * once. If the data path has that receive's memory for the payload, the payload lands there as
+     * it arrives; otherwise (a receive the CPU unpacks) it is read into a read buffer and delivered
+     * when the RTS is in. Either way the sender's DATA does not wait for that payload to be read
+     * and unpacked. Anything else (no receive posted, a truncating or mismatched one) is left to
+     * {@link #onRts}, as before.
      */
     private MemorySegment matchEarly(Packet h) {
         int n = h.payloadLength;
@@ -831,10 +930,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits) != null) {
             return null;
         }
-        MemorySegment place = path.landing(r, 0, n);
-        if (place == null) {
-            return null;
-        }
+        MemorySegment place = path.landing(r, 0, n); // null: delivered from a read buffer
         matcher.matchPosted(h.matchBits); // takes r, the receive just looked at
         matched(r, h.source, h.matchBits, h.messageLength, h.signatureHash, h.signatureElements);
         taken(h.source, n);

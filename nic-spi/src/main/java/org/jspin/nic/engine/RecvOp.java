@@ -24,8 +24,9 @@ public final class RecvOp<R> {
     long accepted;
     long delivered;
     /**
-     * Bytes the RTS carries that are landing in the receive's memory while the CTS is already due
-     * (matched as the RTS's header arrived); they count as {@link #delivered} once the RTS is in.
+     * Bytes the RTS carries that are still arriving while the CTS is already due (matched as the
+     * RTS's header arrived), landing in the receive's memory or to be delivered from a read buffer;
+     * they count as {@link #delivered} once the RTS is in.
      */
     long landingWithRts;
     /** The message arrived before the receive and its bytes wait in the overflow buffer. */

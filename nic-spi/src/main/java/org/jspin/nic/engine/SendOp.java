@@ -3,6 +3,7 @@ package org.jspin.nic.engine;
 import org.jspin.datatype.SignatureHash;
 import org.jspin.datatype.Signatures;
 import org.jspin.nic.Put;
+import org.jspin.nic.fabric.Packet;
 
 /**
  * The engine's state for one put: which protocol phase it is in and how many of its packets are
@@ -31,6 +32,11 @@ public final class SendOp<S> {
     long withRts;
     /** Packets sent and not yet released. */
     int packetsOut;
+    /**
+     * The first DATA chunk, packed while the CTS was awaited ({@link DataPath#packsAhead}); null if
+     * none. Not counted in {@link #packetsOut} until it is sent.
+     */
+    Packet ahead;
     boolean done;
     private S state;
 

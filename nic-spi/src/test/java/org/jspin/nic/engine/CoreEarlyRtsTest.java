@@ -20,10 +20,10 @@ import org.jspin.nic.fabric.embedded.EmbeddedFabric;
 import org.junit.jupiter.api.Test;
 
 /**
- * An RTS matched as its header arrives ({@link ProtocolCore#landing} for an RTS): its payload lands
- * in the receive's memory, and the CTS goes out before that payload is in. Only for a posted
- * receive that takes the whole message where the data path has its memory; anything else is
- * matched when the RTS is delivered, as before.
+ * An RTS matched as its header arrives ({@link ProtocolCore#landing} for an RTS): the CTS goes out
+ * before its payload is in, and the payload lands in the receive's memory where the data path has
+ * it, or is delivered (unpacked) from a read buffer once the RTS is in. Only for a posted receive
+ * that takes the whole message; anything else is matched when the RTS is delivered, as before.
  */
 class CoreEarlyRtsTest {
     /** Eager 64, chunk 256, 100 bytes with every RTS. */
@@ -155,28 +155,66 @@ class CoreEarlyRtsTest {
     }
 
     @Test
-    void aReceiveWhoseMemoryTheDataPathDoesNotOfferIsMatchedWhenTheRtsIsIn() {
+    void aReceiveTheCpuUnpacksIsMatchedAtTheHeaderAndTakesThePayloadWhenTheRtsIsIn() {
         CoreRig rig = new CoreRig(2, WITH_RTS);
         rig.path(1).lands = true;
         EmbeddedFabric f0 = rig.fabric(0);
-        Datatype v = Datatype.vector(100, 2, 3, Datatype.INT).commit(); // not contiguous: staged
+        EmbeddedFabric f1 = rig.fabric(1);
+        Datatype v = Datatype.vector(100, 2, 3, Datatype.INT).commit(); // not contiguous: no memory to land in
         MemorySegment src = MemorySegment.ofArray(bytes((int) v.trueExtent(), 7));
         MemorySegment dst = MemorySegment.ofArray(new byte[(int) v.trueExtent()]);
         Req recv = rig.recv(1, 0, 5, dst, 1, v);
         Req send = rig.send(0, 1, 5, src, 1, v);
         rig.core(0).round();
         Packet rts = f0.readOutbound();
-        assertNull(rig.core(1).landing(rts));
+        assertNull(rig.core(1).landing(rts), "its payload is read into a read buffer");
+        rig.core(1).round();
+        Packet cts = f1.readOutbound();
+        assertNotNull(cts, "the CTS is out while the payload still arrives");
+        assertEquals(PacketKind.CTS, cts.kind);
+        assertEquals(100, cts.offset, "DATA goes on after what the RTS carries");
+        String r = "r" + recv.recv.id();
+        assertEquals(List.of(), rig.path(1).calls("deliver"), "nothing to unpack before the payload is in");
+
+        f1.writeInbound(rts);
+        rig.core(1).round();
+        assertEquals(List.of("deliver " + r + " 0+100"), rig.path(1).calls("deliver"));
         assertFalse(recv.done());
-        rig.fabric(1).writeInbound(rts);
+        f0.writeInbound(cts);
         rig.run();
         assertNull(recv.event().error());
         assertNull(send.event().error());
+        assertEquals(v.size(), recv.event().deliveredBytes());
         MemorySegment want = MemorySegment.ofArray(new byte[(int) v.size()]);
         MemorySegment got = MemorySegment.ofArray(new byte[(int) v.size()]);
         v.pack(1, src, want);
         v.pack(1, dst, got);
         assertEquals(-1, want.mismatch(got));
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 0));
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 1));
+    }
+
+    @Test
+    void aPayloadThatCannotBeUnpackedFailsTheReceiveWhoseCtsIsOut() {
+        CoreRig rig = new CoreRig(2, WITH_RTS);
+        EmbeddedFabric f0 = rig.fabric(0);
+        EmbeddedFabric f1 = rig.fabric(1);
+        Datatype v = Datatype.vector(100, 2, 3, Datatype.INT).commit();
+        Req recv = rig.recv(1, 0, 5, MemorySegment.ofArray(new byte[(int) v.trueExtent()]), 1, v);
+        rig.send(0, 1, 5, MemorySegment.ofArray(bytes((int) v.trueExtent(), 8)), 1, v);
+        rig.core(0).round();
+        Packet rts = f0.readOutbound();
+        assertNull(rig.core(1).landing(rts));
+        rig.core(1).round();
+        assertEquals(PacketKind.CTS, f1.readOutbound().kind);
+        rts.payload = MemorySegment.ofArray(new byte[10]); // shorter than the payload it claims
+        rts.payloadOffset = 0;
+        f1.writeInbound(rts);
+        rig.core(1).round();
+        assertTrue(recv.done());
+        assertEquals(ErrorClass.ERR_BUFFER, recv.error(), "the cursor's error class, kept");
+        assertTrue(recv.event().error().getMessage().contains("[0, 100)"),
+                recv.event().error().getMessage());
     }
 
     @Test

@@ -21,6 +21,8 @@ final class RecordingDataPath implements DataPath<String, String> {
     boolean lands;
     /** Whether contiguous sends' packets are windows on their buffers ({@link #sendsInPlace}), as the host path's are. */
     boolean inPlace;
+    /** Whether packed sends' first DATA chunk is packed while the CTS is awaited ({@link #packsAhead}). */
+    boolean packsAhead;
     /** Sends of this many bytes have their set-up fail (a data path that cannot take them); -1: none. */
     long refuseSendsOf = -1;
 
@@ -80,6 +82,11 @@ final class RecordingDataPath implements DataPath<String, String> {
     @Override
     public boolean sendsInPlace(SendOp<String> send) {
         return inPlace && send.denseOffset() >= 0;
+    }
+
+    @Override
+    public boolean packsAhead(SendOp<String> send) {
+        return packsAhead && !sendsInPlace(send);
     }
 
     @Override
