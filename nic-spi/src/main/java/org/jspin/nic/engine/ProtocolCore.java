@@ -540,18 +540,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      */
     private void packAhead(SendOp<S> op, Packet p) {
         int len = (int) Math.min(config.chunkSize(), op.length - op.withRts);
-        p.kind = PacketKind.DATA;
-        p.target = op.put.target();
-        p.sendId = op.id;
-        p.offset = op.withRts;
-        try {
-            path.fill(op, op.withRts, len, p);
-        } catch (RuntimeException e) {
-            pool.free(p);
-            failSend(op, asMpi(e, "packing bytes from " + op.withRts));
-            return;
+        if (fillData(op, p, op.withRts, len)) {
+            op.ahead = p;
         }
-        op.ahead = p;
     }
 
     /** Sends the chunk packed ahead, cut to what the receive accepted. */
@@ -578,16 +569,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void sendChunk(SendOp<S> op, Packet p) {
         int len = (int) Math.min(op.dataPacket, op.accepted - op.sent);
-        p.kind = PacketKind.DATA;
-        p.target = op.put.target();
-        p.sendId = op.id;
-        p.recvId = op.recvId;
-        p.offset = op.sent;
-        try {
-            path.fill(op, op.sent, len, p);
-        } catch (RuntimeException e) {
-            pool.free(p);
-            failSend(op, asMpi(e, "packing bytes from " + op.sent));
+        if (!fillData(op, p, op.sent, len)) {
             return;
         }
         op.sent += len;
@@ -595,6 +577,28 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             op.phase = SendOp.Phase.DRAINING;
         }
         transmit(op, p);
+    }
+
+    /**
+     * Makes {@code p} the DATA packet of the send's bytes {@code [offset, offset + len)} and fills
+     * it; if the data path cannot, the packet goes back to the pool and the send fails.
+     *
+     * @return whether the packet was filled
+     */
+    private boolean fillData(SendOp<S> op, Packet p, long offset, int len) {
+        p.kind = PacketKind.DATA;
+        p.target = op.put.target();
+        p.sendId = op.id;
+        p.recvId = op.recvId; // 0 for a chunk packed ahead: set when its CTS names the receive
+        p.offset = offset;
+        try {
+            path.fill(op, offset, len, p);
+            return true;
+        } catch (RuntimeException e) {
+            pool.free(p);
+            failSend(op, asMpi(e, "packing bytes from " + offset));
+            return false;
+        }
     }
 
     private void header(SendOp<S> op, Packet p, PacketKind kind) {

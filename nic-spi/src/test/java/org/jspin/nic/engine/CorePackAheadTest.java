@@ -148,6 +148,19 @@ class CorePackAheadTest {
     }
 
     @Test
+    void aChunkThatCannotBePackedAheadFailsTheSendAndGivesThePacketBack() {
+        CoreRig rig = rig(WITH_RTS);
+        rig.path(0).refuseFillFrom = 100;
+        Req send = rig.send(0, 1, 5, bytes(1000, 7));
+        rig.core(0).round();
+        assertEquals(ErrorClass.ERR_INTERN, send.error(), "a data path's own failure");
+        assertTrue(send.event().error().getMessage().contains("packing bytes from 100"),
+                send.event().error().getMessage());
+        rig.run();
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 0), "the RTS released, the chunk's packet back");
+    }
+
+    @Test
     void contiguousSendsInPlaceAreNotPackedAhead() {
         CoreRig rig = rig(WITH_RTS);
         rig.path(0).inPlace = true;

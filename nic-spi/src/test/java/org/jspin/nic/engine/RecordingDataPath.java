@@ -23,6 +23,8 @@ final class RecordingDataPath implements DataPath<String, String> {
     boolean inPlace;
     /** Whether packed sends' first DATA chunk is packed while the CTS is awaited ({@link #packsAhead}). */
     boolean packsAhead;
+    /** A fill from this offset fails (a data path that cannot pack those bytes); -1: none. */
+    long refuseFillFrom = -1;
     /** Sends of this many bytes have their set-up fail (a data path that cannot take them); -1: none. */
     long refuseSendsOf = -1;
 
@@ -58,6 +60,9 @@ final class RecordingDataPath implements DataPath<String, String> {
             throw new AssertionError("fill before sendStarted for s" + send.id());
         }
         calls.add("fill s" + send.id() + " " + offset + "+" + length);
+        if (offset == refuseFillFrom) {
+            throw new IllegalStateException("cannot pack from " + offset);
+        }
         if (sendsInPlace(send)) {
             packet.payload = send.put().buffer();
             packet.payloadOffset = send.denseOffset() + offset;
