@@ -54,8 +54,10 @@ import org.slf4j.LoggerFactory;
  * the unexpected list, where they wait as an eager payload does) and its CTS says from which
  * offset the DATA goes on. A sender short of credit sends the RTS alone. A fabric that reads
  * payloads from a socket may offer an RTS's header before its payload is in ({@link #landing});
- * if a posted receive takes the whole message in memory the data path has for it, the RTS matches
- * then, its payload lands there and the CTS leaves at once.
+ * if a posted receive takes the whole message, the RTS matches then and the CTS leaves at once,
+ * and its payload lands in the receive's memory if the data path has it there (else it is
+ * delivered once it is in). A sender whose data path packs ({@link DataPath#packsAhead}) packs
+ * its first DATA chunk while the CTS is on the way.
  *
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
  * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
