@@ -40,11 +40,19 @@ public final class PingPong {
     private PingPong() {
     }
 
-    /** Runs every case on two ranks of this JVM (the in-JVM fabric, or any fabric the options name). */
+    /**
+     * Runs every case on two ranks of this JVM (the in-JVM fabric, or any fabric the options name),
+     * each contiguous ping-pong followed by its {@link CopyFloor}, which the two rank threads
+     * measure between them.
+     */
     public static List<PingPongResult> runLocal(MpiOptions options, List<PingPongCase> cases) {
         AtomicReference<List<PingPongResult>> out = new AtomicReference<>();
+        CopyFloor[] floors = new CopyFloor[cases.size()];
+        for (int i = 0; i < floors.length; i++) {
+            floors[i] = hasFloor(cases.get(i)) ? new CopyFloor() : null;
+        }
         LocalRanks.run(2, options, mpi -> {
-            List<PingPongResult> r = run(mpi, cases);
+            List<PingPongResult> r = run(mpi, cases, floors);
             if (mpi.rank() == 0) {
                 out.set(r);
             }
@@ -54,6 +62,19 @@ public final class PingPong {
 
     /** The program of both ranks: rank 0 returns the results, rank 1 an empty list. */
     public static List<PingPongResult> run(Mpi mpi, List<PingPongCase> cases) {
+        return run(mpi, cases, new CopyFloor[cases.size()]);
+    }
+
+    /**
+     * A contiguous ping-pong has a copy floor where both ranks are threads of one JVM: a stream's
+     * window has no single copy to compare with, and a vector's packing is part of what it measures.
+     */
+    private static boolean hasFloor(PingPongCase c) {
+        return !c.streaming() && c.bytes() > 0 && c.bufferBytes() == c.bytes();
+    }
+
+    /** {@link #run(Mpi, List)}, with the copy floor after each case {@code floors} has one for (by index). */
+    private static List<PingPongResult> run(Mpi mpi, List<PingPongCase> cases, CopyFloor[] floors) {
         Comm w = mpi.world();
         if (w.size() != 2) {
             throw new IllegalArgumentException("ping-pong needs exactly 2 ranks, got " + w.size());
@@ -61,7 +82,8 @@ public final class PingPong {
         List<PingPongResult> results = new ArrayList<>();
         List<CoreStates> states = new ArrayList<>();
         try (CorePairProbe probe = probe(w)) {
-            for (PingPongCase c : cases) {
+            for (int i = 0; i < cases.size(); i++) {
+                PingPongCase c = cases.get(i);
                 try (Arena arena = Arena.ofShared()) {
                     MemorySegment buf = arena.allocate(Math.max(1, c.bufferBytes()), 64);
                     buf.fill((byte) 1);
@@ -74,12 +96,19 @@ public final class PingPong {
                     CpuPacking before = CpuPacking.of(mpi);
                     bounce(w, c, buf, c.iterations(), h, probe, blocks);
                     CpuPacking packing = CpuPacking.of(mpi).minus(before);
+                    double floorNanos = 0;
+                    if (floors[i] != null) {
+                        w.barrier();
+                        // right after the case, in its buffers, while the machine is in the state the case saw
+                        floorNanos = floors[i].oneWayNanos(w.rank(), buf, c.iterations());
+                    }
                     if (w.rank() == 0) {
                         long bytes = c.streaming() ? c.bytes() * c.window() : c.bytes();
                         double p50 = h.getValueAtPercentile(50) / per;
                         results.add(new PingPongResult(c.name(), c.bytes(), c.iterations(), p50,
                                 h.getValueAtPercentile(90) / per, h.getValueAtPercentile(99) / per,
-                                bytes / (p50 * 1e3), packing.packGbps(), packing.unpackGbps()));
+                                bytes / (p50 * 1e3), packing.packGbps(), packing.unpackGbps(), CoreSplit.NONE,
+                                floorNanos / 1e3));
                         states.add(blocks);
                     }
                     w.barrier();

@@ -19,13 +19,24 @@ package org.jspin.bench.pingpong;
  * @param cores       the same round trips split by the state of the machine the cross-core probe
  *                    found before each block of them ({@link CoreStates}); {@link CoreSplit#NONE}
  *                    if not probed (JSON written before the probes has none: read as NONE)
+ * @param floorMicros the median one-way time of the {@link CopyFloor} measured right after the
+ *                    case: two threads of this JVM bouncing the message by copies alone, which no
+ *                    in-JVM fabric can beat; 0 where not measured (over a network, or a message
+ *                    that is not contiguous, or streamed)
  */
 public record PingPongResult(String name, long bytes, int iterations, double p50Micros, double p90Micros,
-                             double p99Micros, double gbps, double packGbps, double unpackGbps, CoreSplit cores) {
+                             double p99Micros, double gbps, double packGbps, double unpackGbps, CoreSplit cores,
+                             double floorMicros) {
 
     /** Reads a missing split as {@link CoreSplit#NONE}. */
     public PingPongResult {
         cores = cores == null ? CoreSplit.NONE : cores;
+    }
+
+    /** A result without a copy floor. */
+    public PingPongResult(String name, long bytes, int iterations, double p50Micros, double p90Micros,
+                          double p99Micros, double gbps, double packGbps, double unpackGbps, CoreSplit cores) {
+        this(name, bytes, iterations, p50Micros, p90Micros, p99Micros, gbps, packGbps, unpackGbps, cores, 0);
     }
 
     /** A result without a split by state. */
@@ -43,6 +54,6 @@ public record PingPongResult(String name, long bytes, int iterations, double p50
     /** @return this result with its round trips split by state */
     public PingPongResult withCores(CoreSplit split) {
         return new PingPongResult(name, bytes, iterations, p50Micros, p90Micros, p99Micros, gbps, packGbps, unpackGbps,
-                split);
+                split, floorMicros);
     }
 }
