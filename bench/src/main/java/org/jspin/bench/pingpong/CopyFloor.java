@@ -5,15 +5,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.HdrHistogram.Histogram;
+import org.jspin.datatype.kernel.BulkCopy;
 
 /**
  * The floor under an in-JVM ping-pong of a contiguous message: two threads take turns copying the
- * message from the other's buffer into their own, handing the turn over through one atomic, as two
- * ranks bouncing it with single copies would and with nothing else. Each copy reads what the other
- * core has just written and writes lines the other core has just read, so on a machine whose two
- * CPUs are far apart (a cache line's round trip between them near a microsecond, as this project's
- * 2-vCPU machines sometimes are) the floor falls to a fraction of a copy on one core: no fabric can
- * bounce the message faster than this.
+ * message from the other's buffer into their own ({@link BulkCopy}, as the receive path copies),
+ * handing the turn over through one atomic, as two ranks bouncing it with single copies would and
+ * with nothing else. Each copy reads what the other core has just written and writes lines the
+ * other core has just read, so on a machine whose two CPUs are far apart (a cache line's round trip
+ * between them 400 ns to a microsecond, as this project's 2-vCPU machines sometimes are) the floor
+ * falls to a fraction of a copy on one core: no fabric copying as jspin does can bounce the
+ * message faster than this.
  *
  * <p>Used by both ranks of {@link PingPong#runLocal}, each from its own thread, once per case: side
  * 0 times its round trips (its copy, the hand-over, the other's copy, the hand-back) into an
@@ -63,7 +65,7 @@ public final class CopyFloor {
         for (int r = 0; r < warmUp + rounds; r++) {
             long t0 = System.nanoTime();
             awaitTurn(2 * r + side);
-            MemorySegment.copy(theirs, 0, mine, 0, bytes);
+            BulkCopy.copy(theirs, 0, mine, 0, bytes);
             copies.set(2 * r + side + 1);
             if (h != null && r >= warmUp) {
                 awaitTurn(2 * r + 2); // the other side's copy of this round is done

@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 import org.jspin.datatype.cursor.TypeCursor;
+import org.jspin.datatype.kernel.BulkCopy;
 import org.jspin.nic.NicConfig;
 import org.jspin.nic.engine.DataPath;
 import org.jspin.nic.engine.Meters;
@@ -21,7 +22,10 @@ import org.jspin.nic.fabric.Packet;
  * takes each payload straight into the user's buffer; any other is unpacked by the CPU with the
  * cursor, each chunk as it arrives (streaming) or, with streaming off, once the whole message has
  * landed in a staging buffer. A fabric that reads from a socket may land a contiguous receive's
- * chunks straight in its buffer ({@link #landing}): the kernel's copy is then the only one.
+ * chunks straight in its buffer ({@link #landing}): the kernel's copy is then the only one. A
+ * payload copied whole (into a contiguous receive, or into staging) goes through {@link BulkCopy},
+ * which on the in-JVM fabric, where it is the sending rank's memory, copies it two to three times
+ * as fast as {@code MemorySegment.copy} when the two CPUs are far apart.
  *
  * <p>Besides bytes packed and unpacked it counts the time the CPU spent packing and unpacking them
  * (wall-clock nanoseconds of the kernels' calls, one pair of clock reads per packet), which gives
@@ -136,7 +140,7 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         nicWritten.add(length);
         long dense = recv.denseOffset();
         if (dense >= 0) {
-            MemorySegment.copy(src, srcOffset, recv.entry().buffer(), dense + offset, length);
+            BulkCopy.copy(src, srcOffset, recv.entry().buffer(), dense + offset, length);
             return;
         }
         if (streaming || (offset == 0 && length == recv.accepted())) {
@@ -149,7 +153,7 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
             recv.state(staged);
             stagingInUse.add(1);
         }
-        MemorySegment.copy(src, srcOffset, staged.buffer, offset, length);
+        BulkCopy.copy(src, srcOffset, staged.buffer, offset, length);
     }
 
     @Override
