@@ -34,8 +34,8 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * -Djspin.kernels.nativeCopy=false} copy with {@code MemorySegment.copy}.
  */
 public final class BulkCopy {
-    /** Pieces shorter than this copy with {@code MemorySegment.copy}. */
-    static final long MIN_BYTES = 4096;
+    /** Copies shorter than this go through {@code MemorySegment.copy}. */
+    public static final long MIN_BYTES = 4096;
     /** The longest piece handed to {@code memmove}. */
     static final long PIECE_BYTES = 256 << 10;
     /** From here HotSpot's AVX-512 copy stub stores non-temporally (measured between 2 MiB and 2.5 MB). */

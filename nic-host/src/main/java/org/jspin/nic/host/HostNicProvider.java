@@ -22,7 +22,8 @@ public final class HostNicProvider implements NicProvider {
     @Override
     public Nic open(Fabric fabric, NicConfig config, MeterRegistry meters) {
         Meters tagged = new Meters(meters, NAME, fabric.rank());
-        HostDataPath path = new HostDataPath(config.over(fabric), tagged, fabric.rank());
+        HostDataPath path = new HostDataPath(config.over(fabric), tagged, fabric.rank(),
+                fabric.peersReadPayloadsInPlace());
         return new ProtocolEngine<>(NAME, fabric, path, config, tagged);
     }
 }

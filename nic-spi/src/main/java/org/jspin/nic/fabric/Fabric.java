@@ -29,6 +29,18 @@ public interface Fabric extends AutoCloseable {
     }
 
     /**
+     * @return whether the receiving rank's CPU reads a sent packet's payload where the sender put it
+     *         (the packet handed over by reference): by default, where an arrived packet is the
+     *         sender's own object ({@link #mayHoldArrivals} false); not on a socket fabric, whose
+     *         sending CPU copies the payload into the kernel. A data path may then pack a message
+     *         aside and copy it into the packet, rather than pack straight into memory the other
+     *         CPU has just read (see the host backend's {@code HostDataPath})
+     */
+    default boolean peersReadPayloadsInPlace() {
+        return !mayHoldArrivals();
+    }
+
+    /**
      * @return how many bytes of a rendezvous message's start should travel with its RTS unless the
      *         NIC's settings say otherwise: worth it where a round trip costs more than copying
      *         those bytes once more (out of the packet into the receive, or aside when the receive
