@@ -92,6 +92,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final int eagerLimit;
     /** Bytes of a rendezvous message sent with its RTS (the settings', else the fabric's choice). */
     private final int rtsPayload;
+    /**
+     * The fabric's choice of {@link #rtsPayload} applied to packed sends too: not where packets are
+     * handed over by reference (see {@link #sendRts}); a payload the settings name applies to every send.
+     */
+    private final boolean packedRtsPayload;
     /** A data phase up to this long of a message sent in place goes as one DATA packet ({@link Fabric#preferredWholeData}). */
     private final int wholeData;
     private final NanoClock clock;
@@ -171,6 +176,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.eagerLimit = config.eagerLimitOver(fabric.preferredEagerLimit());
         int rts = config.rtsPayload() == NicConfig.FABRIC_CHOICE ? fabric.preferredRtsPayload() : config.rtsPayload();
         this.rtsPayload = Math.max(0, Math.min(rts, config.chunkSize()));
+        this.packedRtsPayload = config.rtsPayload() != NicConfig.FABRIC_CHOICE || fabric.mayHoldArrivals();
         this.wholeData = Math.max(0, Math.min(fabric.preferredWholeData(), fabric.maxPayload()));
         this.credit = new long[fabric.size()];
         Arrays.fill(credit, config.eagerCredit());
@@ -513,7 +519,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         header(op, p, PacketKind.RTS);
         int target = op.put.target();
         boolean known = target >= 0 && target < credit.length; // the fabric refuses any other
-        int first = (int) Math.min(rtsPayload, op.length);
+        // where packets are handed over by reference, a receive posted late drops the RTS's bytes
+        // (see unexpected) and asks for them again: free for a send in place, a second pack for a
+        // packed one, which by the fabric's choice sends its RTS alone there and packs its first
+        // chunk while the CTS comes
+        int first = packedRtsPayload || path.sendsInPlace(op) ? (int) Math.min(rtsPayload, op.length) : 0;
         if (first > 0 && (!known || credit[target] >= first)) {
             try {
                 path.fill(op, 0, first, p);
@@ -792,11 +802,20 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     /**
      * An eager message or RTS nobody has asked for yet, with the payload it carries; takes over
-     * the packet (held, or released once its payload is copied out).
+     * the packet (held, or released once its payload is copied out). An RTS's payload that cannot
+     * be held is dropped rather than copied: the packet is the sender's own (the in-JVM fabric, or
+     * a send to self), the sender keeps those bytes until the CTS, and a CTS from offset 0 asks for
+     * them again, to be copied once, straight into the receive; their eager credit goes back at once.
      */
     private Unexpected unexpected(PacketKind kind, Packet p) {
         Unexpected u;
-        if (p.payloadLength > 0 && holdArrivals && p.source != rank()) {
+        boolean hold = p.payloadLength > 0 && holdArrivals && p.source != rank();
+        if (kind == PacketKind.RTS && p.payloadLength > 0 && !hold) {
+            taken(p.source, p.payloadLength);
+            u = new Unexpected(kind, p.source, p.matchBits, p.messageLength, p.sendId, p.signatureHash,
+                    p.signatureElements, null, 0, 0, null);
+            fabric.release(p);
+        } else if (hold) {
             // the payload stays in the packet until a receive takes it: no allocation, no copy;
             // eager credit bounds how much of it a sender can leave here
             u = new Unexpected(kind, p.source, p.matchBits, p.messageLength, p.sendId, p.signatureHash,

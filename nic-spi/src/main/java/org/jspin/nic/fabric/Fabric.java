@@ -44,7 +44,10 @@ public interface Fabric extends AutoCloseable {
      * @return how many bytes of a rendezvous message's start should travel with its RTS unless the
      *         NIC's settings say otherwise: worth it where a round trip costs more than copying
      *         those bytes once more (out of the packet into the receive, or aside when the receive
-     *         is posted late); 0 (the default) sends the RTS alone
+     *         is posted late); 0 (the default) sends the RTS alone. Where arrived packets are the
+     *         sender's ({@link #mayHoldArrivals} false) the engine applies it to sends in place only:
+     *         a receive posted late drops those bytes and asks for them again, which would cost a
+     *         packed send a second pack
      */
     default int preferredRtsPayload() {
         return 0;
