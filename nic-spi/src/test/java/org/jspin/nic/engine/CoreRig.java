@@ -51,12 +51,18 @@ final class CoreRig {
 
     /** @param chunkSize every endpoint's preferred chunk ({@link EmbeddedFabric#preferChunkSize}) */
     CoreRig(int size, NicConfig config, int wholeData, int chunkSize) {
+        this(size, config, wholeData, chunkSize, 0);
+    }
+
+    /** @param rtsPayload every endpoint's preferred bytes with an RTS ({@link EmbeddedFabric#preferRtsPayload}) */
+    CoreRig(int size, NicConfig config, int wholeData, int chunkSize, int rtsPayload) {
         network = new EmbeddedNetwork(size);
         rounds = new IntSupplier[size];
         clock.update(1_000_000_000L);
         for (int r = 0; r < size; r++) {
             network.endpoint(r).preferWholeData(wholeData);
             network.endpoint(r).preferChunkSize(chunkSize);
+            network.endpoint(r).preferRtsPayload(rtsPayload);
             RecordingDataPath path = new RecordingDataPath(config.over(network.endpoint(r)).chunkSize());
             ProtocolCore<String, String> core = new ProtocolCore<>(network.endpoint(r), path, config,
                     new Meters(registry, "test", r), clock);

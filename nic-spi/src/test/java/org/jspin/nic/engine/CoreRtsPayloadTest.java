@@ -135,6 +135,39 @@ class CoreRtsPayloadTest {
         assertEquals(List.of("RTS 0>1 +100", "CTS 1>0 from 80"), rig.wire);
     }
 
+    /**
+     * The fabric's choice of RTS bytes, where packets are handed over by reference (as in one JVM):
+     * a send in place carries them, a packed send sends its RTS alone, since a receive posted late
+     * would drop what it packed; a setting that names the bytes applies to both (the test above).
+     */
+    @Test
+    void byTheFabricsChoiceOnlyASendInPlaceCarriesBytesWhereArrivalsAreTheSenders() {
+        CoreRig rig = new CoreRig(2, CoreRig.SMALL, 0, 256, 100);
+        rig.path(0).inPlace = true;
+        rig.path(1).inPlace = true;
+        byte[] data = bytes(600, 9);
+        Datatype v = Datatype.vector(60, 2, 3, Datatype.INT).commit(); // 480 bytes, packed
+        MemorySegment src = MemorySegment.ofArray(bytes((int) v.trueExtent(), 10));
+        MemorySegment dst = MemorySegment.ofArray(new byte[(int) v.trueExtent()]);
+        byte[] buf = new byte[600];
+        Req recvContiguous = rig.recv(1, 0, 5, buf);
+        Req recvPacked = rig.recv(1, 0, 6, dst, 1, v);
+        Req contiguous = rig.send(0, 1, 5, data);
+        Req packed = rig.send(0, 1, 6, src, 1, v);
+        rig.run();
+        assertNull(contiguous.event().error());
+        assertNull(packed.event().error());
+        assertNull(recvContiguous.event().error());
+        assertNull(recvPacked.event().error());
+        assertArrayEquals(data, buf);
+        assertEquals(List.of("RTS 0>1 +100", "RTS 0>1"), rig.wire.stream().filter(w -> w.startsWith("RTS")).toList());
+        MemorySegment expected = MemorySegment.ofArray(new byte[(int) v.size()]);
+        MemorySegment got = MemorySegment.ofArray(new byte[(int) v.size()]);
+        v.pack(1, src, expected);
+        v.pack(1, dst, got);
+        assertEquals(-1, expected.mismatch(got));
+    }
+
     /** Non-contiguous on both sides, posted in time or late: the sender's cursor goes back to 0 when asked. */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})

@@ -32,6 +32,7 @@ public final class EmbeddedFabric implements Fabric {
     private final ArrayDeque<Packet> released = new ArrayDeque<>();
     private int linkCapacity = Integer.MAX_VALUE;
     private int wholeData;
+    private int rtsPayload;
     private int chunkSize = NicConfig.DEFAULT_CHUNK_SIZE;
     private long refused;
     private Runnable activity = () -> { };
@@ -75,6 +76,24 @@ public final class EmbeddedFabric implements Fabric {
             throw new IllegalArgumentException("bytes must be >= 0, got " + bytes);
         }
         this.wholeData = bytes;
+    }
+
+    /** What {@link #preferRtsPayload} set; 0 (the RTS alone) until then. */
+    @Override
+    public int preferredRtsPayload() {
+        return rtsPayload;
+    }
+
+    /**
+     * Has this endpoint prefer {@code bytes} of a rendezvous message to travel with its RTS
+     * ({@link Fabric#preferredRtsPayload}), as the in-JVM and socket fabrics do; read by a core
+     * when it is made.
+     */
+    public void preferRtsPayload(int bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must be >= 0, got " + bytes);
+        }
+        this.rtsPayload = bytes;
     }
 
     /** What {@link #preferChunkSize} set; {@link NicConfig#DEFAULT_CHUNK_SIZE} until then. */
