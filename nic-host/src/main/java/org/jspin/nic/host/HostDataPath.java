@@ -41,18 +41,24 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
     private final boolean streaming;
     private final Arena arena = Arena.ofShared();
     /**
-     * Pack into {@link #aside}, then copy into the packet's staging: where the receiving CPU reads a
-     * packet in place (the in-JVM fabric), the staging buffer's lines are in its cache when the
-     * next chunk is packed into them, and the kernels' stores then wait on that CPU for each line.
-     * Packing into memory no other CPU touches and copying with {@link BulkCopy} (whose stores do
-     * not wait so) ran the in-JVM 4 MiB vector ping-pong in 262-309 us one way against 548-558
-     * with the CPUs far apart (3 alternating pairs of {@code jspin bench pingpong --filter
-     * bw_4MiB}, this machine, 2026-12-05): packing and copying at 13-17 GB/s against 7-9 (the
-     * pack meters time both).
+     * Whether a chunk may be packed into {@link #aside}, then copied into the packet's staging:
+     * where the receiving CPU reads a packet in place (the in-JVM fabric), the staging buffer's
+     * lines are in its cache when the next chunk is packed into them, and the kernels' stores then
+     * wait on that CPU for each line. Packing into memory no other CPU touches and copying with
+     * {@link BulkCopy} (whose stores do not wait so) ran the in-JVM 4 MiB vector ping-pong in
+     * 262-309 us one way against 548-558 with the CPUs far apart (3 alternating pairs of {@code
+     * jspin bench pingpong --filter bw_4MiB}, this machine, 2026-12-05): packing and copying at
+     * 13-17 GB/s against 7-9 (the pack meters time both). With the CPUs near, the extra copy lost:
+     * 334-403 us against 201-242 (4 alternating pairs of the session's builds). So each chunk goes
+     * the way measured faster so far ({@link #packRoute}).
      */
     private final boolean packAside;
-    /** The chunk-sized buffer packed into when {@link #packAside}; allocated on first use. */
+    /** The chunk-sized buffer packed into when a chunk goes {@link #ASIDE}; allocated on first use. */
     private MemorySegment aside;
+    /** Chooses, chunk by chunk, between packing {@link #DIRECT}ly and {@link #ASIDE}. */
+    private final FasterOfTwo packRoute = new FasterOfTwo();
+    private static final int DIRECT = 0;
+    private static final int ASIDE = 1;
 
     private final Tally packed;
     private final Tally unpacked;
@@ -109,7 +115,9 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         PackEvent event = new PackEvent();
         event.begin();
         long start = System.nanoTime();
-        if (packAside && length >= BulkCopy.MIN_BYTES) { // shorter ones BulkCopy leaves to MemorySegment.copy
+        // shorter chunks BulkCopy would copy as MemorySegment.copy does, which gains nothing
+        int way = packAside && length >= BulkCopy.MIN_BYTES ? packRoute.choose() : DIRECT;
+        if (way == ASIDE) {
             if (aside == null) {
                 aside = arena.allocate(chunkSize, 64);
             }
@@ -118,7 +126,11 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         } else {
             cursor.pack(staging, 0, length);
         }
-        packTime.add(System.nanoTime() - start);
+        long took = System.nanoTime() - start;
+        packTime.add(took);
+        if (packAside) {
+            packRoute.record(way, took, length);
+        }
         event.commit(rank, offset, length, start);
         packet.payload = staging;
         packet.payloadOffset = 0;
