@@ -133,6 +133,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     /** Unexpected eager messages whose packets are held, released when taken or when the core is disposed. */
     private final Set<Unexpected> held = Collections.newSetFromMap(new IdentityHashMap<>());
     /**
+     * Unexpected RTSs whose bytes are held in their senders' own packets until the next round
+     * ({@link #dropHeldRtsBytes}), unless a receive takes them before.
+     */
+    private final ArrayDeque<Unexpected> heldBriefly = new ArrayDeque<>();
+    /**
      * RTSs matched as their headers arrived ({@link #matchEarly}), by the header's packet (the one
      * delivered once its payload is in), until {@link #onRts} takes them. By identity: no
      * allocation per entry.
@@ -359,9 +364,10 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      * @return units of work done; 0 when there was nothing to do
      */
     public int round() {
+        int work = heldBriefly.isEmpty() ? 0 : dropHeldRtsBytes();
         // sends first: a message just put goes out before this round's poll (a system call on a
         // socket fabric), which would otherwise sit on every small message's path
-        int work = pump();
+        work += pump();
         return work + fabric.poll(this, POLL_LIMIT) + pump();
     }
 
@@ -370,7 +376,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      *         yet, CTSs due): whoever drives the core must come back for it
      */
     public boolean hasPendingWork() {
-        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty() || !creditDue.isEmpty();
+        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty() || !creditDue.isEmpty()
+                || !heldBriefly.isEmpty();
     }
 
     // ---- sending ------------------------------------------------------------------------------
@@ -802,19 +809,22 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     /**
      * An eager message or RTS nobody has asked for yet, with the payload it carries; takes over
-     * the packet (held, or released once its payload is copied out). An RTS's payload that cannot
-     * be held is dropped rather than copied: the packet is the sender's own (the in-JVM fabric, or
-     * a send to self), the sender keeps those bytes until the CTS, and a CTS from offset 0 asks for
-     * them again, to be copied once, straight into the receive; their eager credit goes back at once.
+     * the packet (held, or released once its payload is copied out). An RTS's payload in a packet
+     * that is the sender's own (the in-JVM fabric, or a send to self) is not copied: the packet is
+     * held until the next round, whose commands come first, in case the receive is being posted
+     * (the caller of a rank whose send completed in this round, say: in the in-JVM 64 KiB ping-pong
+     * a third of the RTSs came just before it); then it goes back with those bytes dropped. The
+     * sender keeps them until the CTS, whose offset 0 asks for them again, and their eager credit
+     * goes back with the packet. So the sender's packets are never held for long.
      */
     private Unexpected unexpected(PacketKind kind, Packet p) {
         Unexpected u;
         boolean hold = p.payloadLength > 0 && holdArrivals && p.source != rank();
         if (kind == PacketKind.RTS && p.payloadLength > 0 && !hold) {
-            taken(p.source, p.payloadLength);
             u = new Unexpected(kind, p.source, p.matchBits, p.messageLength, p.sendId, p.signatureHash,
-                    p.signatureElements, null, 0, 0, null);
-            fabric.release(p);
+                    p.signatureElements, p.payload, p.payloadOffset, p.payloadLength, p);
+            held.add(u);
+            heldBriefly.add(u);
         } else if (hold) {
             // the payload stays in the packet until a receive takes it: no allocation, no copy;
             // eager credit bounds how much of it a sender can leave here
@@ -1015,6 +1025,26 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
             acceptRendezvous(r, u.sendId);
         }
+    }
+
+    /**
+     * Drops the bytes of the unexpected RTSs held since an earlier round (see {@link #unexpected}),
+     * giving their packets back and their credit; those a receive took meanwhile are only forgotten.
+     *
+     * @return packets given back
+     */
+    private int dropHeldRtsBytes() {
+        int dropped = 0;
+        Unexpected u;
+        while ((u = heldBriefly.poll()) != null) {
+            if (u.held != null) {
+                taken(u.source, u.dataBytes);
+                u.dropData();
+                releaseHeld(u);
+                dropped++;
+            }
+        }
+        return dropped;
     }
 
     /** Gives a held unexpected message's packet back to the fabric. */

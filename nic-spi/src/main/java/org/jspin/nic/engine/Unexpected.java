@@ -12,7 +12,8 @@ import org.jspin.nic.fabric.PacketKind;
  * envelope of an RTS with the first bytes it carried (if any). The payload is either copied out
  * of the packet (so the packet goes back to its sender at once) or, on a fabric whose arrived
  * packets are the receiver's own, left in the packet, which is held until the message is taken
- * ({@link org.jspin.nic.fabric.Fabric#mayHoldArrivals}).
+ * ({@link org.jspin.nic.fabric.Fabric#mayHoldArrivals}). An RTS's bytes in its sender's own packet
+ * are held until the engine's next round, then dropped ({@link #dropData}).
  */
 final class Unexpected implements MatchedMessage {
     final PacketKind kind;
@@ -22,11 +23,11 @@ final class Unexpected implements MatchedMessage {
     final long sendId;
     final long signatureHash;
     final long signatureElements;
-    /** The payload (null if none: an empty eager message, a bare RTS), from {@link #dataOffset}. */
-    final MemorySegment data;
-    final long dataOffset;
+    /** The payload (null if none: an empty eager message, a bare RTS, an RTS's bytes dropped), from {@link #dataOffset}. */
+    MemorySegment data;
+    long dataOffset;
     /** Bytes of {@link #data}: the whole message if eager, the message's start if an RTS. */
-    final long dataBytes;
+    long dataBytes;
     /** The arrived packet holding {@link #data}, released when the message is taken; null if it was copied. */
     Packet held;
 
@@ -43,6 +44,13 @@ final class Unexpected implements MatchedMessage {
         this.dataOffset = dataOffset;
         this.dataBytes = dataBytes;
         this.held = held;
+    }
+
+    /** Forgets the payload (an RTS's bytes, which its sender will send again when asked). */
+    void dropData() {
+        data = null;
+        dataOffset = 0;
+        dataBytes = 0;
     }
 
     @Override

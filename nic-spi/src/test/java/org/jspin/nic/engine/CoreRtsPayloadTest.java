@@ -25,9 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The first bytes of a rendezvous message travelling with its RTS ({@link NicConfig#rtsPayload}):
- * kept by a receive already posted (the CTS then asks for the rest), dropped and asked for again
- * by one posted late (the embedded fabric's packets are the sender's, as the in-JVM fabric's are),
- * cut short by a truncating receive.
+ * kept by a receive already posted (the CTS then asks for the rest), taken from the sender's
+ * packet by one posted before the receiver's next round, dropped and asked for again by one posted
+ * later (the embedded fabric's packets are the sender's, as the in-JVM fabric's are), cut short by
+ * a truncating receive.
  */
 class CoreRtsPayloadTest {
     /** Eager 64, chunk 256, 100 bytes with every RTS. */
@@ -68,22 +69,46 @@ class CoreRtsPayloadTest {
         assertEquals(0, rig.meter("jspin.packets.in.flight", 1));
     }
 
+    /**
+     * The embedded fabric hands packets over by reference, as the in-JVM one does: an unexpected
+     * RTS's bytes are the sender's own, so they are held until the next round rather than copied aside.
+     */
     @Test
-    void aReceivePostedLateAsksForTheRtsBytesAgain() {
+    void aReceivePostedBeforeTheNextRoundTakesTheRtsBytesFromTheSendersPacket() {
         CoreRig rig = new CoreRig(2, WITH_RTS);
         byte[] data = bytes(600, 6);
         Req send = rig.send(0, 1, 5, data);
-        rig.run(); // the RTS arrives unexpected
+        rig.step(); // the RTS goes out
+        rig.step(); // and arrives unexpected at rank 1, which holds it until its next round
         assertFalse(send.done());
-        // the embedded fabric hands packets over by reference: the RTS's bytes are the sender's,
-        // which keeps them until the CTS, so they are dropped rather than copied aside
-        assertEquals(0, rig.meter("jspin.unexpected.bytes.copied", 1));
+        assertEquals(1, rig.meter("jspin.packets.in.flight", 0), "rank 1 holds the RTS");
         byte[] buf = new byte[600];
         Req recv = rig.recv(1, 0, 5, buf);
         rig.run();
         assertArrayEquals(data, buf);
         assertNull(recv.event().error());
         assertNull(send.event().error());
+        assertEquals(0, rig.meter("jspin.unexpected.bytes.copied", 1), "nothing copied aside");
+        assertEquals(List.of("RTS 0>1 +100", "CTS 1>0 from 100", "DATA 0>1 @100+256", "DATA 0>1 @356+244"),
+                rig.wire);
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 0));
+    }
+
+    @Test
+    void aReceivePostedLaterAsksForTheRtsBytesAgain() {
+        CoreRig rig = new CoreRig(2, WITH_RTS);
+        byte[] data = bytes(600, 6);
+        Req send = rig.send(0, 1, 5, data);
+        rig.run(); // the RTS arrives unexpected; rank 1's next round gives it back without its bytes
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 0), "the RTS is back");
+        assertFalse(send.done());
+        byte[] buf = new byte[600];
+        Req recv = rig.recv(1, 0, 5, buf);
+        rig.run();
+        assertArrayEquals(data, buf);
+        assertNull(recv.event().error());
+        assertNull(send.event().error());
+        assertEquals(0, rig.meter("jspin.unexpected.bytes.copied", 1));
         assertEquals(List.of("RTS 0>1 +100", "CTS 1>0", "DATA 0>1 @0+256", "DATA 0>1 @256+256",
                 "DATA 0>1 @512+88"), rig.wire);
         assertEquals(0, rig.meter("jspin.packets.in.flight", 0));
@@ -101,7 +126,7 @@ class CoreRtsPayloadTest {
             sends[i] = rig.send(0, 1, 5, data[i]);
         }
         rig.run(); // all three RTSs wait unexpected at rank 1, which drops the bytes they carry
-        // and so gives their credit back at once (half of it taken: one CREDIT)
+        // at its next round and so gives their credit back (half of it taken: one CREDIT)
         assertEquals(List.of("RTS 0>1 +100", "RTS 0>1 +100", "RTS 0>1", "CREDIT 1>0"), rig.wire);
         for (int i = 0; i < 3; i++) {
             byte[] buf = new byte[300];
