@@ -120,8 +120,8 @@ class BulkCopyTest {
             assertThrows(IndexOutOfBoundsException.class, () -> BulkCopy.copy(src, -1, dst, 0, 8192));
             assertThrows(IndexOutOfBoundsException.class, () -> BulkCopy.copy(src, 0, dst, 0, -1));
             MemorySegment readOnly = dst.asReadOnly();
-            Class<? extends Throwable> expected = thrownBy(() -> MemorySegment.copy(src, 0, readOnly, 0, 8192));
-            assertEquals(expected, thrownBy(() -> BulkCopy.copy(src, 0, readOnly, 0, 8192)));
+            Class<? extends Throwable> expected = NativeCopyTest.thrownBy(() -> MemorySegment.copy(src, 0, readOnly, 0, 8192));
+            assertEquals(expected, NativeCopyTest.thrownBy(() -> BulkCopy.copy(src, 0, readOnly, 0, 8192)));
             assertEquals(-1, dst.mismatch(arena.allocate(len).fill((byte) 9)), "a refused copy wrote nothing");
         }
     }
@@ -140,14 +140,5 @@ class BulkCopyTest {
             ExecutionException e = assertThrows(ExecutionException.class, other::get);
             assertEquals(WrongThreadException.class, e.getCause().getClass());
         }
-    }
-
-    private static Class<? extends Throwable> thrownBy(Runnable r) {
-        try {
-            r.run();
-        } catch (RuntimeException e) {
-            return e.getClass();
-        }
-        throw new AssertionError("expected an exception");
     }
 }

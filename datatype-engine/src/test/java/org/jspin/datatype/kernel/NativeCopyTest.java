@@ -138,7 +138,8 @@ class NativeCopyTest {
         }
     }
 
-    private static Class<? extends Throwable> thrownBy(Runnable r) {
+    /** @return the class of what {@code r} throws (BulkCopyTest compares refusals with it too) */
+    static Class<? extends Throwable> thrownBy(Runnable r) {
         try {
             r.run();
         } catch (RuntimeException e) {
