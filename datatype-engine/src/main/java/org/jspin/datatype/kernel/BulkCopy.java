@@ -15,8 +15,8 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * message copied into a buffer the other CPU has just read, from a buffer it has just written (two
  * threads taking turns copying 64 KiB back and forth, as the in-JVM fabric's ranks do), took
  * 9.4-9.8 us per copy with {@code MemorySegment.copy} (HotSpot's AVX-512 copy stub, about 7 GB/s)
- * and 3.6 us with {@code memmove} (18 GB/s; glibc's, which copies with {@code rep movsb} at these
- * sizes); 4 KiB 2.1 against 0.6 us, 256 KiB 38 against 14 us. A single {@code memmove} of 1 MiB or
+ * and 3.6 us with {@code memmove} (18 GB/s; glibc's, whose tunables here put copies from 2,112 B
+ * on {@code rep movsb}); 4 KiB 2.1 against 0.6 us, 256 KiB 38 against 14 us. A single {@code memmove} of 1 MiB or
  * more fell back to 8.7 GB/s, where pieces of 64-512 KiB held 19.5-21 GB/s (so the pieces). On one
  * CPU, in cache, {@code memmove} was slower below 64 KiB (16 KiB at 141 against 221 GB/s: 116
  * against 74 ns) and level or faster from 64 KiB: so from {@value #MIN_BYTES} bytes the few tens of
@@ -24,9 +24,10 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * with scratch programs of two threads alternating copies (this machine, far state), 2026-12-05.
  *
  * <p>From {@value #STUB_NON_TEMPORAL_BYTES} bytes on a machine where HotSpot uses its AVX-512 copy
- * stubs ({@code -XX:UseAVX=3}) {@code MemorySegment.copy} is kept: the stub then stores around the
- * caches (non-temporal), which moved 4 MiB at 29 GB/s in the same pattern against 20 for the
- * pieces (with {@code -XX:UseAVX=2}, 8.3 GB/s).
+ * stubs ({@code -XX:UseAVX=3}) {@code MemorySegment.copy} is kept: in the same pattern it moved
+ * 2 MiB at 7.2 GB/s but 2.5 MB at 31 and 4 MiB at 29, against 20 for the pieces, and only 8.3
+ * with {@code -XX:UseAVX=2}, as if the AVX-512 stub stored around the caches (non-temporally)
+ * from there.
  *
  * <p>Only native, non-overlapping segments go through {@code memmove} ({@link NativeCopy}: bounds,
  * scopes and read-only destinations checked as {@code MemorySegment.copy} checks them); heap
@@ -38,7 +39,7 @@ public final class BulkCopy {
     public static final long MIN_BYTES = 4096;
     /** The longest piece handed to {@code memmove}. */
     static final long PIECE_BYTES = 256 << 10;
-    /** From here HotSpot's AVX-512 copy stub stores non-temporally (measured between 2 MiB and 2.5 MB). */
+    /** From here HotSpot's AVX-512 copy stub copied as if non-temporally (the jump lay between 2 MiB and 2.5 MB). */
     static final long STUB_NON_TEMPORAL_BYTES = 2_621_440;
 
     private BulkCopy() {

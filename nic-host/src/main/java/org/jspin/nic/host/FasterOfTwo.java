@@ -11,7 +11,7 @@ package org.jspin.nic.host;
  * round trip about 100 ns) and one where they are far apart (400 ns to a microsecond), for seconds
  * to minutes at a time, and packing a chunk aside then copying it into its packet
  * ({@link HostDataPath}) is twice as fast as packing it straight in when they are far, and about
- * two thirds as fast when they are near. Not thread-safe: one per data path, used by whichever
+ * 0.6 times as fast when they are near. Not thread-safe: one per data path, used by whichever
  * thread drives the engine.
  */
 final class FasterOfTwo {
