@@ -1,9 +1,6 @@
 package org.jspin.datatype.kernel;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
-
-import com.sun.management.HotSpotDiagnosticMXBean;
 
 /**
  * The copy of a message's contiguous bytes from one place to another, as a receive path makes it
@@ -16,18 +13,20 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * threads taking turns copying 64 KiB back and forth, as the in-JVM fabric's ranks do), took
  * 9.4-9.8 us per copy with {@code MemorySegment.copy} (HotSpot's AVX-512 copy stub, about 7 GB/s)
  * and 3.6 us with {@code memmove} (18 GB/s; glibc's, whose tunables here put copies from 2,112 B
- * on {@code rep movsb}); 4 KiB 2.1 against 0.6 us, 256 KiB 38 against 14 us. A single {@code memmove} of 1 MiB or
- * more fell back to 8.7 GB/s, where pieces of 64-512 KiB held 19.5-21 GB/s (so the pieces). On one
- * CPU, in cache, {@code memmove} was slower below 64 KiB (16 KiB at 141 against 221 GB/s: 116
- * against 74 ns) and level or faster from 64 KiB: so from {@value #MIN_BYTES} bytes the few tens of
- * nanoseconds a local copy may lose are worth the microseconds a cross-core one gains. Measured
- * with scratch programs of two threads alternating copies (this machine, far state), 2026-12-05.
+ * on {@code rep movsb}); 4 KiB 2.1 against 0.6 us, 256 KiB 38 against 14 us. A single {@code
+ * memmove} of 1 MiB or more fell back to 8.7 GB/s, where pieces of 64-512 KiB held 19.5-21 GB/s
+ * (so the pieces). On one CPU, in cache, {@code memmove} was slower below 64 KiB (16 KiB at 141
+ * against 221 GB/s: 116 against 74 ns) and level or faster from 64 KiB: so from
+ * {@value #MIN_BYTES} bytes the few tens of nanoseconds a local copy may lose are worth the
+ * microseconds a cross-core one gains. Measured with scratch programs of two threads alternating copies (this
+ * machine, far state), 2026-12-05.
  *
- * <p>From {@value #STUB_NON_TEMPORAL_BYTES} bytes on a machine where HotSpot uses its AVX-512 copy
- * stubs ({@code -XX:UseAVX=3}) {@code MemorySegment.copy} is kept: in the same pattern it moved
- * 2 MiB at 7.2 GB/s but 2.5 MB at 31 and 4 MiB at 29, against 20 for the pieces, and only 8.3
- * with {@code -XX:UseAVX=2}, as if the AVX-512 stub stored around the caches (non-temporally)
- * from there.
+ * <p>Whole copies of 2.5 MB and more through {@code MemorySegment.copy} behaved otherwise again:
+ * in the far state it moved 2 MiB at 7.2 GB/s but 2.5 MB at 31 and 4 MiB at 29 (only 8.3 with
+ * {@code -XX:UseAVX=2}), as if HotSpot's AVX-512 stub stored around the caches from there; in the
+ * near state the same 4 MiB copies ran at 23-25 GB/s where the in-JVM 4 MiB ping-pong, copying in
+ * 256 KiB pieces, reached 35-49 one way. The pieces hold up in both states, so they are used at
+ * every length from {@value #MIN_BYTES} bytes.
  *
  * <p>Only native, non-overlapping segments go through {@code memmove} ({@link NativeCopy}: bounds,
  * scopes and read-only destinations checked as {@code MemorySegment.copy} checks them); heap
@@ -39,8 +38,6 @@ public final class BulkCopy {
     public static final long MIN_BYTES = 4096;
     /** The longest piece handed to {@code memmove}. */
     static final long PIECE_BYTES = 256 << 10;
-    /** From here HotSpot's AVX-512 copy stub copied as if non-temporally (the jump lay between 2 MiB and 2.5 MB). */
-    static final long STUB_NON_TEMPORAL_BYTES = 2_621_440;
 
     private BulkCopy() {
     }
@@ -62,8 +59,7 @@ public final class BulkCopy {
 
     /** @return whether {@link #copy} hands these bytes to {@code memmove} */
     static boolean viaMemmove(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
-        if (bytes < MIN_BYTES || !NativeCopy.available() || !src.isNative() || !dst.isNative() || dst.isReadOnly()
-                || (bytes >= STUB_NON_TEMPORAL_BYTES && Stubs.AVX512)) {
+        if (bytes < MIN_BYTES || !NativeCopy.available() || !src.isNative() || !dst.isNative() || dst.isReadOnly()) {
             return false;
         }
         // checked before the first piece, so that nothing is half-written: MemorySegment.copy refuses
@@ -75,19 +71,5 @@ public final class BulkCopy {
         long from = src.address() + srcOffset;
         long to = dst.address() + dstOffset;
         return from + bytes <= to || to + bytes <= from;
-    }
-
-    /** Loaded only for copies long enough to ask (the management classes are not free to load). */
-    private static final class Stubs {
-        static final boolean AVX512 = hotSpotUsesAvx512();
-
-        private static boolean hotSpotUsesAvx512() {
-            try {
-                HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-                return vm != null && Integer.parseInt(vm.getVMOption("UseAVX").getValue()) >= 3;
-            } catch (RuntimeException | LinkageError e) {
-                return false; // not HotSpot, or no such option (not x86): no non-temporal stub to defer to
-            }
-        }
     }
 }

@@ -48,7 +48,7 @@ class BulkCopyTest {
         return LongStream.rangeClosed(1, 30);
     }
 
-    /** Random lengths (up to 3 MiB, across the piece and stub thresholds) and offsets, a third within one segment. */
+    /** Random lengths (up to 3 MiB, around one and two pieces) and offsets, a third within one segment. */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void copiesTheBytesMemorySegmentCopyCopies(long seed) {
@@ -69,7 +69,7 @@ class BulkCopyTest {
                 long len = switch (r.nextInt(4)) {
                     case 0 -> 1 + r.nextInt(8192);
                     case 1 -> BulkCopy.PIECE_BYTES + r.nextInt(3) - 1;
-                    case 2 -> BulkCopy.STUB_NON_TEMPORAL_BYTES + r.nextInt(3) - 1;
+                    case 2 -> 2 * BulkCopy.PIECE_BYTES + r.nextInt(3) - 1;
                     default -> 1 + r.nextInt(3 * (int) MIB);
                 };
                 long from = r.nextLong(size - len + 1);
