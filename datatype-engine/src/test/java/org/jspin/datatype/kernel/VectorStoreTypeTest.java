@@ -52,6 +52,46 @@ class VectorStoreTypeTest {
         assertEquals(2, methods, "gather and scatter");
     }
 
+    /**
+     * A unit's single 64-byte vector moves, and a loop of up to {@link KernelCompiler#MAX_LOOP_GROUPS}
+     * groups of them, load up to {@link KernelCompiler#GROUP} vectors before storing them (each still
+     * cast before its store); a longer loop, and narrower vectors, move one vector at a time.
+     */
+    @ParameterizedTest(name = "vectors of {0} bytes")
+    @ValueSource(ints = {16, 32, 64})
+    void groupsOfVectorsAreLoadedBeforeTheyAreStored(int width) {
+        int group = width == KernelCompiler.GROUPED_WIDTH ? KernelCompiler.GROUP : 1;
+        long w = width;
+        // 13 single moves (a group of 8, then 5), a loop of 2 groups and 3 more, a loop of 3 groups
+        // (every loop emitted once, as it runs)
+        List<Move> moves = new ArrayList<>();
+        for (int k = 0; k < 13; k++) {
+            moves.add(new Move(k * w, k * w, width, 1));
+        }
+        moves.add(new Move(13 * w, 13 * w, width, 2L * group + 3));
+        moves.add(new Move(40 * w, 40 * w, width, 3L * group));
+        ClassModel model = ClassFile.of().parse(KernelCompiler.stridedClass(100 * w, 100 * w, moves));
+        List<String> load = List.of("getstatic T" + width, "fromMemorySegment", "cast", "checkcast ByteVector");
+        List<String> expected = new ArrayList<>();
+        // grouped: the singles, the loop's group, its rest of 3 one at a time (fewer than MIN_GROUP);
+        // one at a time: 13 singles, the loop's body
+        int[] groups = group > 1 ? new int[] {group, 5, group, 1, 1, 1} : new int[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+        for (int n : groups) {
+            for (int k = 0; k < n; k++) {
+                expected.addAll(load);
+            }
+            expected.addAll(java.util.Collections.nCopies(n, "intoMemorySegment"));
+        }
+        expected.addAll(load); // the long loop: one vector at a time
+        expected.add("intoMemorySegment");
+        for (MethodModel m : model.methods()) {
+            String name = m.methodName().stringValue();
+            if (name.equals("gather") || name.equals("scatter")) {
+                assertEquals(expected, vectorOps(m), name);
+            }
+        }
+    }
+
     /** The instructions of {@code m} that load, cast and store vectors, in order. */
     private static List<String> vectorOps(MethodModel m) {
         List<String> ops = new ArrayList<>();

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Block lengths at and around the copy kernels' size classes (scalar words with an overlapping
- * tail, 16/32/64-byte vector words, unrolled versus looped moves, long vector loops, bulk copies and
+ * tail, 16/32/64-byte vector words, unrolled versus looped moves, groups of vector moves loaded
+ * before they are stored, loops of such groups, long vector loops, bulk copies and
  * {@code memmove} (1-4 KiB pieces packed on AVX2), patterns
  * of more than 16 runs, transposed and listed strategies), which random types of named elements
  * seldom produce. Each shape is packed
@@ -33,9 +34,10 @@ class BlockSizeClassesTest {
 
     static Stream<Arguments> shapes() {
         LongStream small = LongStream.rangeClosed(1, 72);
-        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 1023, 1024, 1025, 1055,
-                1056, 1057, 2047, 2048, 2049, 2111, 2112, 2113, 4095, 4097, 65_535, 65_536,
-                65_537, 70_001);
+        // 575-1537: 64-byte move loops of 8 to 24 moves, loaded in groups of 8 (KernelCompiler.groupLoop)
+        LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 575, 576, 577, 1023, 1024,
+                1025, 1055, 1056, 1057, 1087, 1088, 1471, 1535, 1536, 1537, 2047, 2048, 2049, 2111, 2112, 2113,
+                4095, 4097, 65_535, 65_536, 65_537, 70_001);
         return LongStream.concat(small, edges).boxed().flatMap(len -> Stream.of(
                 // equal blocks with a gap, forwards and backwards
                 Arguments.of("blocks of " + len + " bytes, stride +", Datatype.hvector(3, 1, len + 5, byteRun(len))),
