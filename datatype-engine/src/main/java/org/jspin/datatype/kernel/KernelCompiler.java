@@ -35,7 +35,12 @@ import java.util.function.Consumer;
  * against 38.2-38.3 and unpacked them at 40.8-40.9 against 39.6; 1 KiB blocks, as a loop of two
  * groups against a loop of 16 moves, packed at 46.0-50.8 against 36.6-40.2 and unpacked at
  * 45.9-52.2 against 38.6-44.1. 512 B blocks were level (37.8-38.0 against 37.9 packed), and 128 B
- * blocks (groups of 2) level packed and slower unpacked (39.1-40.0 against 40.5-41.1).
+ * blocks (groups of 2) level packed and slower unpacked (39.1-40.0 against 40.5-41.1). {@code
+ * jspin bench pack} against the same with {@code -Djspin.kernels.loadsFirst=false}, 16 alternating
+ * launches each way (8 pairs in each order: the first launch of a pair ran 5-10% faster either
+ * way): 256 B blocks packed at 43.9 against 38.7 GB/s and 1 KiB at 40.5 against 37.8 (medians),
+ * 512 B level (39.4 against 39.0), and the slowest launch rose (512 B 30.7 against 23.0); 128 B and
+ * 2 KiB blocks, compiled the same either way, level.
  */
 final class KernelCompiler {
     private static final ClassDesc CD_SEGMENT = ClassDesc.of("java.lang.foreign.MemorySegment");
