@@ -254,9 +254,9 @@ final class KernelCompiler {
 
     /**
      * Single vector moves as all their loads, then all their stores; with {@code inner >= 0} each
-     * displaced by {@code inner * step}. The moves of one unit never overlap between its typed and
-     * packed sides (they are different buffers), so the order of loads and stores changes nothing
-     * but the time.
+     * displaced by {@code inner * step}. A pack's or unpack's typed and packed buffers do not overlap
+     * (MPI forbids an output buffer to alias another argument), so the order of the loads and stores
+     * changes nothing but the time.
      */
     private static void loadsThenStores(CodeBuilder code, Slots sl, List<Move> group, boolean pack, int inner,
                                         int step) {

@@ -34,7 +34,7 @@ class BlockSizeClassesTest {
 
     static Stream<Arguments> shapes() {
         LongStream small = LongStream.rangeClosed(1, 72);
-        // 575-1537: 64-byte move loops of 8 to 24 moves, loaded in groups of 8 (KernelCompiler.groupLoop)
+        // 575-1537: around the groups of up to 8 64-byte moves and the loops of such groups (KernelCompiler)
         LongStream edges = LongStream.of(127, 128, 129, 255, 256, 257, 511, 513, 575, 576, 577, 1023, 1024,
                 1025, 1055, 1056, 1057, 1087, 1088, 1471, 1535, 1536, 1537, 2047, 2048, 2049, 2111, 2112, 2113,
                 4095, 4097, 65_535, 65_536, 65_537, 70_001);
