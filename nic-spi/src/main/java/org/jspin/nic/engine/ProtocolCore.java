@@ -368,7 +368,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         // sends first: a message just put goes out before this round's poll (a system call on a
         // socket fabric), which would otherwise sit on every small message's path
         work += pump();
-        return work + fabric.poll(this, POLL_LIMIT) + pump();
+        work += fabric.poll(this, POLL_LIMIT) + pump();
+        fabric.flush();
+        return work;
     }
 
     /**

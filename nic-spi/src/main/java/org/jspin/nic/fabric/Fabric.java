@@ -94,6 +94,15 @@ public interface Fabric extends AutoCloseable {
     boolean send(Packet packet);
 
     /**
+     * Hands the link what {@link #send} has accepted and held back: a fabric may hold large payloads
+     * to write several in one system call. The protocol core calls it at the end of each round; a
+     * fabric that holds packets also writes them at its next {@link #poll}, so a caller that only
+     * sends and polls loses nothing. By default nothing is held.
+     */
+    default void flush() {
+    }
+
+    /**
      * Delivers pending arrivals and releases to {@code handler}.
      *
      * @return events delivered (at most {@code limit})

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fabric's settings: {@code -Djspin.netty.rtsPayload} and {@code -Djspin.netty.wholeData}, a
- * byte count the fabric's packets can carry, or a clear error; {@code -Djspin.netty.directReads},
+ * byte count the fabric's packets can carry, or a clear error; {@code -Djspin.netty.flushBytes}, a
+ * byte count up to 1 GiB, or a clear error; {@code -Djspin.netty.directReads},
  * true or false, or a clear error.
  */
 class FabricSettingsTest {
@@ -46,6 +47,22 @@ class FabricSettingsTest {
         MpiException e = assertThrows(MpiException.class, () -> NettyFabric.wholeData(value));
         assertEquals(ErrorClass.ERR_ARG, e.errorClass());
         assertTrue(e.getMessage().contains("jspin.netty.wholeData") && e.getMessage().contains("'" + value + "'"),
+                e.getMessage());
+    }
+
+    @Test
+    void flushBytesAreTwoMebibytesUnlessSet() {
+        assertEquals(2 << 20, NettyFabric.flushBytes(null));
+        assertEquals(0, NettyFabric.flushBytes("0"));
+        assertEquals(8 << 20, NettyFabric.flushBytes(" 8388608 "));
+    }
+
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {"-1", "2m", "", "1073741825"})
+    void flushBytesTakeNothingButAByteCount(String value) {
+        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.flushBytes(value));
+        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertTrue(e.getMessage().contains("jspin.netty.flushBytes") && e.getMessage().contains("'" + value + "'"),
                 e.getMessage());
     }
 

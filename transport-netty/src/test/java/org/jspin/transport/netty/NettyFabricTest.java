@@ -26,6 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import io.netty.channel.ChannelOutboundBuffer;
+
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -44,7 +46,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The Netty fabric over real loopback sockets, without an engine: packets both ways (copied and
- * written in place), to itself, the handshake refusing strangers and wrong secrets, a malformed
+ * written in place), data held back to be written together, to itself, the handshake refusing strangers and wrong secrets, a malformed
  * frame or a forged source failing only that peer, back-pressure, and departures.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -424,6 +426,73 @@ class NettyFabricTest {
             for (int i = 0; i < n; i++) {
                 assertEquals(i, receiver.arrived.get(i).sendId, "in order");
                 f.get(1).release(receiver.arrived.get(i));
+            }
+        } finally {
+            f.forEach(NettyFabric::close);
+        }
+    }
+
+    /** @return whether the channel holds written bytes back from the socket (written, none flushed) */
+    private static boolean holds(NettyFabric f, int peer) {
+        ChannelOutboundBuffer out = f.connectionTo(peer).unsafe().outboundBuffer();
+        return out.size() == 0 && out.totalPendingWriteBytes() > 0;
+    }
+
+    @Test
+    void dataSentInPlaceIsHeldUntilAFlushAPollOrTwoMebibytesAndAnyOtherPacketTakesItAlong() {
+        List<NettyFabric> f = open(2, "held");
+        List<Recorder> rec = List.of(new Recorder(), new Recorder());
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment big = arena.allocate(3L << 20);
+            for (long i = 0; i < big.byteSize(); i += 8) {
+                big.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, i, i * 0x9E3779B97F4A7C15L);
+            }
+            int chunk = 512 << 10;
+            NettyFabric sender = f.get(0);
+            // two chunks in place: held; a CTS behind them takes them along, in order
+            assertTrue(sender.send(packet(PacketKind.DATA, 1, big, 0, chunk)));
+            assertTrue(sender.send(packet(PacketKind.DATA, 1, big, chunk, chunk)));
+            assertTrue(holds(sender, 1), "two chunks in place are held");
+            assertTrue(sender.send(packet(PacketKind.CTS, 1, null, 0, 0)));
+            assertFalse(holds(sender, 1), "a control packet is written with what was held before it");
+            // held, then written by the core's flush
+            assertTrue(sender.send(packet(PacketKind.DATA, 1, big, 2L * chunk, chunk)));
+            assertTrue(holds(sender, 1));
+            sender.flush();
+            assertFalse(holds(sender, 1), "flush writes what was held");
+            // held, then written by the next poll
+            assertTrue(sender.send(packet(PacketKind.DATA, 1, big, 3L * chunk, chunk)));
+            assertTrue(holds(sender, 1));
+            sender.poll(rec.get(0), 64);
+            assertFalse(holds(sender, 1), "a poll writes what was held");
+            // 1 MiB held; the next 1 MiB reaches 2 MiB and goes with it
+            assertTrue(sender.send(packet(PacketKind.DATA, 1, big, 4L * chunk, 2 * chunk)));
+            assertTrue(holds(sender, 1));
+            assertTrue(sender.send(packet(PacketKind.DATA, 1, big, 0, 2 * chunk)));
+            assertFalse(holds(sender, 1), "2 MiB held are written at once");
+            // a packed chunk (the packet's own staging) is written at once
+            MemorySegment staging = arena.allocate(chunk);
+            MemorySegment.copy(big, 7, staging, 0, chunk);
+            Packet packed = packet(PacketKind.DATA, 1, staging, 0, chunk);
+            packed.staging(staging);
+            assertTrue(sender.send(packed));
+            assertFalse(holds(sender, 1), "data the CPU packed is not held");
+
+            pollUntil(() -> rec.get(1).arrived.size() == 8, f, rec);
+            List<Packet> got = rec.get(1).arrived;
+            long[] from = {0, chunk, -1, 2L * chunk, 3L * chunk, 4L * chunk, 0, -2};
+            for (int i = 0; i < from.length; i++) {
+                Packet p = got.get(i);
+                if (from[i] == -1) {
+                    assertEquals(PacketKind.CTS, p.kind, "packet " + i + ": order per link kept");
+                    continue;
+                }
+                assertEquals(PacketKind.DATA, p.kind, "packet " + i);
+                MemorySegment want = from[i] == -2 ? staging : big.asSlice(from[i], p.payloadLength);
+                assertArrayEquals(want.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), bytes(p), "packet " + i);
+            }
+            for (Packet p : got) {
+                f.get(1).release(p);
             }
         } finally {
             f.forEach(NettyFabric::close);
