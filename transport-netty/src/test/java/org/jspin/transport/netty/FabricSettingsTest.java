@@ -9,6 +9,7 @@ import org.jspin.error.MpiException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The fabric's settings: {@code -Djspin.netty.rtsPayload} and {@code -Djspin.netty.wholeData}, a
@@ -28,10 +29,7 @@ class FabricSettingsTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"-1", "64k", "", "1048577", "99999999999"})
     void anythingElseIsAnArgumentErrorNamingIt(String value) {
-        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.rtsPayload(value));
-        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
-        assertTrue(e.getMessage().contains("jspin.netty.rtsPayload") && e.getMessage().contains("'" + value + "'"),
-                e.getMessage());
+        assertArgumentErrorNaming("jspin.netty.rtsPayload", value, () -> NettyFabric.rtsPayload(value));
     }
 
     @Test
@@ -44,10 +42,7 @@ class FabricSettingsTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"-5", "1m", " ", "1048577"})
     void wholeDataTakesNothingButAByteCountThatFits(String value) {
-        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.wholeData(value));
-        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
-        assertTrue(e.getMessage().contains("jspin.netty.wholeData") && e.getMessage().contains("'" + value + "'"),
-                e.getMessage());
+        assertArgumentErrorNaming("jspin.netty.wholeData", value, () -> NettyFabric.wholeData(value));
     }
 
     @Test
@@ -60,10 +55,7 @@ class FabricSettingsTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"-1", "2m", "", "1073741825"})
     void flushBytesTakeNothingButAByteCount(String value) {
-        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.flushBytes(value));
-        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
-        assertTrue(e.getMessage().contains("jspin.netty.flushBytes") && e.getMessage().contains("'" + value + "'"),
-                e.getMessage());
+        assertArgumentErrorNaming("jspin.netty.flushBytes", value, () -> NettyFabric.flushBytes(value));
     }
 
     @Test
@@ -76,9 +68,13 @@ class FabricSettingsTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"", "yes", "0", "flase"})
     void directReadsTakeNothingButTrueOrFalse(String value) {
-        MpiException e = assertThrows(MpiException.class, () -> NettyFabric.directReads(value));
+        assertArgumentErrorNaming("jspin.netty.directReads", value, () -> NettyFabric.directReads(value));
+    }
+
+    /** {@code setting} refuses {@code value} with ERR_ARG, naming the property and the value. */
+    private static void assertArgumentErrorNaming(String property, String value, Executable setting) {
+        MpiException e = assertThrows(MpiException.class, setting);
         assertEquals(ErrorClass.ERR_ARG, e.errorClass());
-        assertTrue(e.getMessage().contains("jspin.netty.directReads") && e.getMessage().contains("'" + value + "'"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains(property) && e.getMessage().contains("'" + value + "'"), e.getMessage());
     }
 }
