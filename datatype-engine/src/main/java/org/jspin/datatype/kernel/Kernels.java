@@ -131,6 +131,7 @@ public final class Kernels {
     }
 
     private static CopyKernel compile(Shape s, Supplier<CopyKernel> fallback) {
+        KernelSwitches.check(); // a bad switch is an error, not a fallback
         List<Move> moves = plan(s.disps, s.lens, Move.UNROLL);
         if (moves == null) {
             return fallback.get();
@@ -177,6 +178,7 @@ public final class Kernels {
         if (DYNAMIC_ONLY || LISTED.size() >= MAX_SPECIALISED) {
             return new DynamicKernels.Listed(len);
         }
+        KernelSwitches.check(); // a bad switch is an error, not a fallback
         return LISTED.computeIfAbsent(len, l -> {
             List<Move> moves = new ArrayList<>();
             Move.piece(moves, 0, 0, l, VECTOR_WIDTH, Move.UNROLL);

@@ -81,7 +81,7 @@ final class NativeCopy {
     }
 
     private static MethodHandle link() {
-        if (!Boolean.parseBoolean(System.getProperty("jspin.kernels.nativeCopy", "true"))
+        if (!KernelSwitches.flag(KernelSwitches.NATIVE_COPY, true)
                 || !NativeCopy.class.getModule().isNativeAccessEnabled()) {
             return null;
         }
