@@ -3,17 +3,13 @@ package org.jspin.cli;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.jspin.bench.NameFilter;
 import org.jspin.bench.pingpong.PingPongCase;
 import org.jspin.bench.pingpong.PingPongResult;
+import org.jspin.bench.pingpong.RawTcpSocket;
 import org.jspin.bench.pingpong.SocketFloor;
 import org.jspin.datatype.Datatype;
 import org.jspin.mpi.Comm;
@@ -53,19 +49,17 @@ public final class SocketFloorRank {
             MemorySegment port = MemorySegment.ofArray(new int[1]);
             List<PingPongResult> r;
             if (w.rank() == 1) {
-                try (ServerSocketChannel server = ServerSocketChannel.open()) {
-                    server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                    port.set(ValueLayout.JAVA_INT, 0, ((InetSocketAddress) server.getLocalAddress()).getPort());
+                try (RawTcpSocket server = RawTcpSocket.listenLoopback()) {
+                    port.set(ValueLayout.JAVA_INT, 0, server.port());
                     w.send(port, 1, Datatype.INT, 0, PORT_TAG);
-                    try (SocketChannel ch = server.accept()) {
-                        r = floor(ch, false, cases);
+                    try (RawTcpSocket socket = server.accept()) {
+                        r = floor(socket, false, cases);
                     }
                 }
             } else {
                 w.recv(port, 1, Datatype.INT, 1, PORT_TAG);
-                try (SocketChannel ch = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                        port.get(ValueLayout.JAVA_INT, 0)))) {
-                    r = floor(ch, true, cases);
+                try (RawTcpSocket socket = RawTcpSocket.connectLoopback(port.get(ValueLayout.JAVA_INT, 0))) {
+                    r = floor(socket, true, cases);
                 }
                 PingPongRank.write(results, r);
             }
@@ -73,9 +67,18 @@ public final class SocketFloorRank {
         }
     }
 
-    private static List<PingPongResult> floor(SocketChannel ch, boolean initiator, List<PingPongCase> cases)
+    /**
+     * Sets the socket up as the Netty fabric sets up a connection between two ranks of one host:
+     * {@code TCP_NODELAY}, and the congestion control {@code -Djspin.netty.congestion} names
+     * ({@code reno} unless it says otherwise; {@code system} leaves the kernel's default).
+     */
+    private static List<PingPongResult> floor(RawTcpSocket socket, boolean initiator, List<PingPongCase> cases)
             throws IOException {
-        ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-        return SocketFloor.run(ch, initiator, cases);
+        socket.noDelay();
+        String congestion = System.getProperty("jspin.netty.congestion", "reno");
+        if (!congestion.equals("system")) {
+            socket.congestionControl(congestion);
+        }
+        return SocketFloor.run(socket, initiator, cases);
     }
 }

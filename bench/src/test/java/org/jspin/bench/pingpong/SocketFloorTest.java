@@ -1,16 +1,13 @@
 package org.jspin.bench.pingpong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,36 +18,44 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SocketFloorTest {
-    /** Both roles over a loopback connection, on two threads. */
-    private static List<PingPongResult> runPair(List<PingPongCase> cases) throws Exception {
-        try (ServerSocketChannel server = ServerSocketChannel.open()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            CompletableFuture<List<PingPongResult>> echo = CompletableFuture.supplyAsync(() -> {
-                try (SocketChannel ch = server.accept()) {
-                    return SocketFloor.run(ch, false, cases);
+    /** What a peer does with its end of the connection, on another thread. */
+    @FunctionalInterface
+    private interface Peer<T> {
+        T run(RawTcpSocket socket) throws IOException;
+    }
+
+    /** {@code peer} on an accepted connection, {@code initiator} on the connecting end. */
+    private static <T> T connected(Peer<?> peer, Peer<T> initiator) throws Exception {
+        try (RawTcpSocket server = RawTcpSocket.listenLoopback()) {
+            CompletableFuture<Object> other = CompletableFuture.supplyAsync(() -> {
+                try (RawTcpSocket s = server.accept()) {
+                    return peer.run(s);
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
             });
-            try (SocketChannel ch = SocketChannel.open(server.getLocalAddress())) {
-                List<PingPongResult> r = SocketFloor.run(ch, true, cases);
-                assertTrue(echo.get(60, TimeUnit.SECONDS).isEmpty(), "the echoing side reports nothing");
+            try (RawTcpSocket s = RawTcpSocket.connectLoopback(server.port())) {
+                T r = initiator.run(s);
+                other.get(60, TimeUnit.SECONDS);
                 return r;
             }
         }
     }
 
     @Test
-    void measuresEveryContiguousCaseAndSkipsTheVector() throws Exception {
+    void measuresEveryCaseTheVectorIncluded() throws Exception {
         List<PingPongCase> cases = PingPongCase.standard(0.01);
-        List<PingPongResult> r = runPair(cases);
-        List<String> expected = cases.stream().filter(SocketFloor::covers).map(PingPongCase::name).toList();
-        assertEquals(expected, r.stream().map(PingPongResult::name).toList());
-        assertFalse(expected.contains("bw_4MiB_vector_64B_stride_128B"));
-        assertTrue(expected.contains("stream_4MiB") && expected.contains("latency_1B"));
+        List<PingPongResult> r = connected(s -> {
+            assertTrue(SocketFloor.run(s, false, cases).isEmpty(), "the echoing side reports nothing");
+            return null;
+        }, s -> SocketFloor.run(s, true, cases));
+        assertEquals(cases.stream().map(PingPongCase::name).toList(), r.stream().map(PingPongResult::name).toList());
+        assertTrue(r.stream().anyMatch(x -> x.name().equals("bw_4MiB_vector_64B_stride_128B")));
         for (PingPongResult x : r) {
             assertTrue(x.p50Micros() > 0 && x.p50Micros() <= x.p90Micros() && x.p90Micros() <= x.p99Micros(),
                     "percentiles of " + x);
@@ -69,68 +74,63 @@ class SocketFloorTest {
         }
     }
 
-    @Test
-    void aMessageThatComesBackChangedFails() throws Exception {
-        PingPongCase c = PingPongCase.standard(0.01).get(3); // bw_64KiB
-        int n = (int) c.bytes();
-        try (ServerSocketChannel server = ServerSocketChannel.open()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            CompletableFuture<Void> corrupting = CompletableFuture.runAsync(() -> {
-                try (SocketChannel ch = server.accept(); CorePairProbe probe = answerProbe(ch)) {
-                    ByteBuffer b = ByteBuffer.allocate(n);
-                    while (b.hasRemaining()) {
-                        ch.read(b);
-                    }
-                    b.put(n / 2, (byte) (b.get(n / 2) + 1));
-                    b.flip();
-                    while (b.hasRemaining()) {
-                        ch.write(b);
-                    }
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            try (SocketChannel ch = SocketChannel.open(server.getLocalAddress())) {
-                IllegalStateException e = assertThrows(IllegalStateException.class,
-                        () -> SocketFloor.run(ch, true, List.of(c)));
-                assertTrue(e.getMessage().contains("at byte " + n / 2), e.getMessage());
+    /** The 64 KiB contiguous case and the 4 MiB vector (packed bytes through staging). */
+    @ParameterizedTest
+    @ValueSource(strings = {"bw_64KiB", "bw_4MiB_vector_64B_stride_128B"})
+    void aMessageThatComesBackChangedFails(String name) throws Exception {
+        PingPongCase c = PingPongCase.standard(0.01).stream().filter(x -> x.name().equals(name)).findFirst()
+                .orElseThrow();
+        long n = c.bytes();
+        IllegalStateException e = connected(s -> {
+            try (Arena arena = Arena.ofConfined(); CorePairProbe probe = answerProbe(s)) {
+                MemorySegment b = arena.allocate(n);
+                readFully(s, b, n);
+                b.set(ValueLayout.JAVA_BYTE, n / 2, (byte) (b.get(ValueLayout.JAVA_BYTE, n / 2) + 1));
+                writeFully(s, b, n);
             }
-            corrupting.get(30, TimeUnit.SECONDS);
-        }
+            return null;
+        }, s -> assertThrows(IllegalStateException.class, () -> SocketFloor.run(s, true, List.of(c))));
+        assertTrue(e.getMessage().contains(name) && e.getMessage().contains("at byte " + n / 2), e.getMessage());
     }
 
     /** What the echoing side of {@link SocketFloor#run} does first: map the initiator's probe and say so. */
-    private static CorePairProbe answerProbe(SocketChannel ch) throws IOException {
-        ByteBuffer length = ByteBuffer.allocate(4);
-        while (length.hasRemaining()) {
-            ch.read(length);
+    private static CorePairProbe answerProbe(RawTcpSocket s) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment length = arena.allocate(4);
+            readFully(s, length, 4);
+            MemorySegment name = arena.allocate(length.get(ValueLayout.JAVA_INT_UNALIGNED, 0));
+            readFully(s, name, name.byteSize());
+            CorePairProbe probe = CorePairProbe.open(Path.of(new String(name.toArray(ValueLayout.JAVA_BYTE),
+                    StandardCharsets.UTF_8)), false);
+            writeFully(s, arena.allocate(1), 1);
+            return probe.warmedUp();
         }
-        ByteBuffer name = ByteBuffer.allocate(length.getInt(0));
-        while (name.hasRemaining()) {
-            ch.read(name);
-        }
-        CorePairProbe probe = CorePairProbe.open(Path.of(new String(name.array(), StandardCharsets.UTF_8)), false);
-        ch.write(ByteBuffer.wrap(new byte[1]));
-        return probe.warmedUp();
     }
 
     @Test
     void aPeerThatLeavesEarlyIsAnError() throws Exception {
         PingPongCase c = PingPongCase.standard(0.01).get(4); // bw_1MiB
-        try (ServerSocketChannel server = ServerSocketChannel.open()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            CompletableFuture<Void> leaving = CompletableFuture.runAsync(() -> {
-                try (SocketChannel ch = server.accept()) {
-                    ch.read(ByteBuffer.allocate(1000));
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
+        IOException e = connected(s -> {
+            try (Arena arena = Arena.ofConfined()) { // takes the start of the probe's set-up, then leaves
+                MemorySegment some = arena.allocate(1000);
+                while (s.read(some, 0, some.byteSize()) == 0) {
+                    Thread.onSpinWait();
                 }
-            });
-            try (SocketChannel ch = SocketChannel.open(server.getLocalAddress())) {
-                IOException e = assertThrows(IOException.class, () -> SocketFloor.run(ch, true, List.of(c)));
-                assertTrue(e.getMessage() != null, "an error that says what happened");
             }
-            leaving.get(30, TimeUnit.SECONDS);
+            return null;
+        }, s -> assertThrows(IOException.class, () -> SocketFloor.run(s, true, List.of(c))));
+        assertTrue(e.getMessage() != null, "an error that says what happened");
+    }
+
+    private static void readFully(RawTcpSocket s, MemorySegment into, long n) throws IOException {
+        for (long at = 0; at < n; ) {
+            at += s.read(into, at, n - at);
+        }
+    }
+
+    private static void writeFully(RawTcpSocket s, MemorySegment from, long n) throws IOException {
+        for (long at = 0; at < n; ) {
+            at += s.write(from, at, n - at);
         }
     }
 }
