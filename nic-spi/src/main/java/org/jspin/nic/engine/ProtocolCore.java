@@ -56,7 +56,9 @@ import org.slf4j.LoggerFactory;
  * payloads from a socket may offer an RTS's header before its payload is in ({@link #landing});
  * if a posted receive takes the whole message, the RTS matches then and the CTS leaves at once,
  * and its payload lands in the receive's memory if the data path has it there (else it is
- * delivered once it is in). A sender whose data path packs ({@link DataPath#packsAhead}) packs
+ * delivered once it is in). An eager message's header is offered the same way: if a posted
+ * receive takes it whole into memory the data path has for it, it matches then and its payload is
+ * read straight into that memory, not copied from a read buffer. A sender whose data path packs ({@link DataPath#packsAhead}) packs
  * its first DATA chunk while the CTS is on the way.
  *
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
@@ -330,6 +332,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         for (RecvOp<R> r : new ArrayList<>(awaitingData.values())) {
             failReceive(r, closed);
+        }
+        for (RecvOp<R> r : matchedEarly.values()) {
+            failReceive(r, closed); // an eager header's (an RTS's are awaiting data): done, whatever comes
         }
         RecvOp<R> r;
         while ((r = matcher.removePosted(op -> true)) != null) {
@@ -795,6 +800,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     }
 
     private void onEager(Packet p) {
+        RecvOp<R> early = matchedEarly.isEmpty() ? null : matchedEarly.remove(p);
+        if (early != null) {
+            finishEagerMatchedEarly(early, p);
+            return;
+        }
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
         if (r != null) {
             taken(p.source, p.messageLength);
@@ -928,12 +938,16 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     /**
      * A DATA chunk may be written straight into its receive's memory when the data path has it
      * there ({@link DataPath#landing}); only for a chunk of a live receive from the peer it
-     * matched, and wholly inside the bytes that receive accepted.
+     * matched, and wholly inside the bytes that receive accepted. An RTS's or an eager message's
+     * header may match a posted receive here ({@link #matchEarly}, {@link #matchEagerEarly}).
      */
     @Override
     public MemorySegment landing(Packet h) {
         if (h.kind == PacketKind.RTS) {
             return matchEarly(h);
+        }
+        if (h.kind == PacketKind.EAGER) {
+            return matchEagerEarly(h);
         }
         if (h.kind != PacketKind.DATA) {
             return null;
@@ -978,6 +992,53 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         acceptRendezvous(r, h.sendId);
         return takesIt ? place : null;
+    }
+
+    /**
+     * An eager message whose header has arrived, every packet before it delivered (as for an RTS):
+     * if the first posted receive it matches takes the whole message into memory the data path
+     * has for it (a contiguous receive), it matches now and the payload is read straight into
+     * that memory; {@link #onEager} then completes the receive with nothing left to copy. Anything
+     * else (no receive posted, a truncating or mismatched one, a receive the CPU unpacks, which
+     * gains nothing from matching early) is matched when the packet is delivered, as before.
+     */
+    private MemorySegment matchEagerEarly(Packet h) {
+        int n = h.payloadLength;
+        if (stopped || n <= 0 || n != h.messageLength || h.source < 0 || h.source >= size()
+                || failedRanks.get(h.source)) {
+            return null;
+        }
+        RecvOp<R> r = matcher.peekPosted(h.matchBits);
+        if (r == null || h.messageLength > r.capacity
+                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits) != null) {
+            return null;
+        }
+        MemorySegment place = path.landing(r, 0, n);
+        if (place == null) {
+            return null;
+        }
+        matcher.matchPosted(h.matchBits); // takes r, the receive just looked at
+        taken(h.source, n);
+        matched(r, h.source, h.matchBits, h.messageLength, h.signatureHash, h.signatureElements);
+        matchedEarly.put(h, r);
+        return r.accepted == n ? place : null; // otherwise setting up the receive failed: onEager reports it
+    }
+
+    /** The eager message {@link #matchEagerEarly} matched: its payload is in the receive's memory, or in {@code p}. */
+    private void finishEagerMatchedEarly(RecvOp<R> r, Packet p) {
+        try {
+            if (r.done) {
+                return; // failed meanwhile (its peer, or this NIC, stopped)
+            }
+            if (p.placed) {
+                r.delivered = r.accepted;
+                finishReceive(r);
+            } else {
+                finishEager(r, p.payload, p.payloadOffset);
+            }
+        } finally {
+            fabric.release(p);
+        }
     }
 
     private void onData(Packet p) {
@@ -1215,7 +1276,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
         }
         ctsDue.removeIf(r -> r.source == peer && failAndTrue(r, e));
-        matchedEarly.values().removeIf(r -> r.source == peer); // their packets will not come
+        // their packets will not come; a receive an eager header matched waits nowhere else
+        matchedEarly.values().removeIf(r -> r.source == peer && failAndTrue(r, e));
         boolean nobodyLeft = failedRanks.cardinality() >= size() - 1;
         RecvOp<R> r;
         while ((r = matcher.removePosted(op -> op.entry.peer() == peer || (nobodyLeft && op.entry.peer() < 0))) != null) {

@@ -10,9 +10,9 @@ public interface PacketHandler {
      * then read them straight into the receive's memory, one copy fewer). The packet is delivered
      * later, in order, marked {@link Packet#placed}. Called on the engine's driving thread.
      *
-     * <p>For an RTS the handler may match the message at once (and answer it before its payload is
-     * in), so a fabric asks for an RTS only when every packet that arrived before it has been
-     * delivered; for other kinds whenever it likes.
+     * <p>For an RTS or an eager message the handler may match the message at once (and answer an
+     * RTS before its payload is in), so a fabric asks for those only when every packet that
+     * arrived before it has been delivered; for other kinds whenever it likes.
      *
      * @param header the packet's header fields (its payload fields are not set yet)
      * @return memory of exactly {@code header.payloadLength} bytes that stays valid until the packet

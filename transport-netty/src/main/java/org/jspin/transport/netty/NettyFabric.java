@@ -523,15 +523,15 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /**
      * Where a payload from {@code peer} lands, as the engine says; only for a header that claims the
-     * right ranks, and for an RTS only when every packet that arrived before it has been delivered
-     * (the engine may match it now, see {@link PacketHandler#landing}).
+     * right ranks, and for an RTS or an eager message only when every packet that arrived before
+     * it has been delivered (the engine may match it now, see {@link PacketHandler#landing}).
      */
     private MemorySegment landing(int peer, Packet header) {
         PacketHandler h = handler;
         if (h == null || closed || header.source != peer || header.target != rank) {
             return null; // PeerHandler closes a connection whose packets claim other ranks
         }
-        if (header.kind == PacketKind.RTS && mailbox.arrivals() > 0) {
+        if ((header.kind == PacketKind.RTS || header.kind == PacketKind.EAGER) && mailbox.arrivals() > 0) {
             return null; // an earlier arrival might match the same receive: the engine matches in order
         }
         return h.landing(header);
