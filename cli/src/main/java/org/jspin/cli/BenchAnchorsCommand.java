@@ -18,6 +18,7 @@ import org.jspin.bench.NameFilter;
 import org.jspin.bench.anchors.AnchorCase;
 import org.jspin.bench.anchors.AnchorResults;
 import org.jspin.bench.anchors.ByState;
+import org.jspin.bench.anchors.FloorRounds;
 import org.jspin.bench.anchors.PackVersus;
 import org.jspin.bench.anchors.Versus;
 import org.jspin.bench.pack.BenchJvm;
@@ -52,7 +53,8 @@ import picocli.CommandLine.Spec;
                         + " pingpong --fabric netty' once per --bind-to. Prints per case the median of each figure over"
                         + " the rounds and the median of the ratios taken within each round (above 1: jspin ahead), the"
                         + " 4 MiB vector over the contiguous 4 MiB, the latency tails, and the per-round ratios to Open"
-                        + " MPI.",
+                        + " MPI. With jspin bound, each round also runs 'bench tcpfloor' bound: the floor's vector over"
+                        + " its contiguous message, and jspin over the floor per case.",
                 "pack: each round runs the anchors' MPI_Pack/MPI_Unpack sweep, then 'bench pack' on the vector sweep in"
                         + " a fresh JVM. Prints per block size each one's rate as a fraction of its own contiguous copy,"
                         + " jspin's over the better MPI's (per round, then the median), and how far jspin's rates and"
@@ -127,6 +129,7 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         List<Binding> order = bindings.stream().distinct().toList();
         Versus versus = new Versus(order.stream().map(BenchAnchorsCommand::name).toList());
         ByState byState = new ByState();
+        FloorRounds floors = new FloorRounds();
         for (int r = 1; r <= rounds; r++) {
             err.printf("jspin bench anchors: round %d of %d: the anchors%n", r, rounds);
             double before = probe(err);
@@ -140,9 +143,12 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             versus.add(anchors, ours);
             if (ours.containsKey(name(Binding.CORE))) {
                 byState.add(anchors, before, after, ours.get(name(Binding.CORE)));
+                err.printf("jspin bench anchors: round %d of %d: the floor (bench tcpfloor), bound%n", r, rounds);
+                floors.add(BenchTcpFloorCommand.measure(scale, filter, Binding.CORE), ours.get(name(Binding.CORE)));
             }
         }
         print(out, versus, cases);
+        printFloor(out, floors, cases);
         if (order.contains(Binding.CORE)) {
             printByState(out, byState, cases);
         }
@@ -164,6 +170,31 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             err.printf("jspin bench anchors: no cross-core probe (%s); the anchors' state is unknown%n", e.getMessage());
             return Double.NaN;
         }
+    }
+
+    /**
+     * The floor's rounds ({@link FloorRounds}): its vector over its contiguous message, the most a
+     * runtime that packs reaches over that socket, and jspin bound over the floor per case.
+     */
+    static void printFloor(PrintWriter out, FloorRounds floors, NameFilter cases) {
+        if (floors.rounds() == 0) {
+            return;
+        }
+        out.printf("%nThe floor (bench tcpfloor: the same cases over a bare socket, ranks bound, run after jspin's in"
+                + " each round), per round:%n");
+        List<Double> vc = floors.vectorOverContiguous();
+        if (!vc.isEmpty()) {
+            out.printf("  its 4 MiB vector / its contiguous 4 MiB: %s; median %s%n", list(vc),
+                    fmt(Versus.median(vc)));
+        }
+        out.printf("  jspin bound over the floor (above 1: jspin faster):%n");
+        for (AnchorCase c : AnchorCase.PINGPONG) {
+            List<Double> ratios = floors.jspinOverFloor(c);
+            if (cases.test(c.jspin()) && !ratios.isEmpty()) {
+                out.printf("    %s: %s; median %s%n", c.jspin(), list(ratios), fmt(Versus.median(ratios)));
+            }
+        }
+        out.flush();
     }
 
     /** The bound comparison again, each state of the machine apart ({@link ByState}). */

@@ -62,6 +62,18 @@ final class BenchTcpFloorCommand implements Callable<Integer> {
                     + " window%n", binding, SocketFloor.WRITE_BYTES, SocketFloor.PACKED_CHUNK_BYTES);
             PingPongOutput.header(out);
         }
+        PingPongOutput.results(out, measure(scale, filter, binding), json, "none", "tcp-socket");
+        return 0;
+    }
+
+    /**
+     * Runs the floor's ranks once.
+     *
+     * @param filter only cases whose name matches, or null for all
+     * @return rank 0's results, in case order
+     * @throws MpiException ERR_OTHER if a rank failed
+     */
+    static List<PingPongResult> measure(double scale, String filter, Binding binding) throws IOException {
         Path results = Files.createTempFile("jspin-tcpfloor", ".json");
         try {
             List<String> program = List.of("tcpfloor", results.toString(), Double.toString(scale),
@@ -72,10 +84,9 @@ final class BenchTcpFloorCommand implements Callable<Integer> {
                 throw new MpiException(ErrorClass.ERR_OTHER, "the tcpfloor ranks failed (exit code " + r.exitCode()
                         + (r.failedRank() >= 0 ? ", rank " + r.failedRank() : "") + ")");
             }
-            PingPongOutput.results(out, PingPongRank.read(results), json, "none", "tcp-socket");
+            return PingPongRank.read(results);
         } finally {
             Files.deleteIfExists(results);
         }
-        return 0;
     }
 }

@@ -80,6 +80,11 @@ class BenchAnchorsCommandTest {
         assertTrue(cells.get(2).endsWith("(1)") || cells.get(5).endsWith("(1)"), "jspin's one launch is in a state: " + row);
         assertFalse(cells.get(3).endsWith("(1)") && cells.get(6).endsWith("(1)"), "the anchors' run is in one state at most: " + row);
         assertTrue(r.out().contains("the anchors' probes per round, before / after their run (ns): "), r.out());
+        assertTrue(r.out().contains("The floor (bench tcpfloor: the same cases over a bare socket"), r.out());
+        String floor = Arrays.stream(r.out().split("\n")).filter(l -> l.startsWith("    latency_1B: ")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.out()));
+        double overFloor = Double.parseDouble(floor.substring(floor.indexOf("median ") + 7).trim());
+        assertTrue(overFloor > 0 && overFloor < 100, "jspin's latency over the floor's, measured: " + floor);
     }
 
     @Test
