@@ -978,7 +978,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         RecvOp<R> r = matcher.peekPosted(h.matchBits);
         if (r == null || h.messageLength > r.capacity
-                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits) != null) {
+                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits, h.messageLength,
+                        r.capacity) != null) {
             return null;
         }
         MemorySegment place = path.landing(r, 0, n); // null: delivered from a read buffer
@@ -1010,7 +1011,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         RecvOp<R> r = matcher.peekPosted(h.matchBits);
         if (r == null || h.messageLength > r.capacity
-                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits) != null) {
+                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits, h.messageLength,
+                        r.capacity) != null) {
             return null;
         }
         MemorySegment place = path.landing(r, 0, n);
@@ -1146,7 +1148,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         r.messageBits = bits;
         r.messageBytes = length;
         MatchEntry e = r.entry;
-        MpiException signature = signatureMismatch(e, hash, elements, bits);
+        MpiException signature = signatureMismatch(e, hash, elements, bits, length, r.capacity);
         if (signature != null) {
             r.error = signature;
             r.accepted = 0;
@@ -1168,7 +1170,14 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
     }
 
-    private static MpiException signatureMismatch(MatchEntry e, long hash, long elements, long bits) {
+    /**
+     * @param length   the message's bytes
+     * @param capacity the receive's bytes
+     * @return why the message's type signature cannot be received by {@code e}'s, or null if it can
+     *         (or is longer and fits where it matches: a truncation, reported as such)
+     */
+    private static MpiException signatureMismatch(MatchEntry e, long hash, long elements, long bits, long length,
+                                                  long capacity) {
         Datatype t = e.type();
         if (elements < 0 || SignatureHash.untyped(t)) {
             return null; // bytes on either side match anything, as MPI_BYTE and MPI_PACKED do
@@ -1180,7 +1189,15 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             receivable = Long.MAX_VALUE;
         }
         if (elements > receivable) {
-            return null; // longer than the receive: reported as truncation
+            if (length > capacity) {
+                return null; // longer than the receive: reported as truncation
+            }
+            // had its first elements been the receive's, the message would take more bytes than the receive
+            // has; it takes fewer, so its elements differ (8 ints into 4 doubles, say)
+            return new MpiException(ErrorClass.ERR_TYPE, "the type signature of the message from rank "
+                    + MatchBits.source(bits) + " with tag " + MatchBits.tag(bits) + " (" + elements
+                    + " basic elements in " + length + " bytes) differs from that of the receive's " + e.count()
+                    + " x " + t + " (" + receivable + " basic elements in " + capacity + " bytes)");
         }
         if (SignatureHash.ofPrefix(t, elements) == hash) {
             return null;

@@ -70,6 +70,37 @@ class CoreReceiveErrorsTest {
         assertNull(send.error());
     }
 
+    /**
+     * More elements than the receive has, in no more bytes than it has: their types cannot be the
+     * receive's (8 ints of 4 bytes in the 32 bytes of 4 doubles), so not a truncation but a mismatch.
+     */
+    @Test
+    void moreElementsThanTheReceiveHasInFewerBytesAreAMismatchNotATruncation() {
+        for (int ints : new int[] {8, 100}) { // eager, then rendezvous (limit 64 bytes)
+            CoreRig rig = new CoreRig(2);
+            double[] doubles = new double[ints / 2];
+            Arrays.fill(doubles, 9.0);
+            Req recv = rig.recv(1, 0, 1, MemorySegment.ofArray(doubles), doubles.length, Datatype.DOUBLE);
+            Req send = rig.send(0, 1, 1, MemorySegment.ofArray(new int[ints]), ints, Datatype.INT);
+            rig.run();
+            assertEquals(ErrorClass.ERR_TYPE, recv.error(), ints + " ints");
+            assertTrue(recv.event().error().getMessage().contains(ints + " basic elements in " + 4 * ints + " bytes"),
+                    recv.event().error().getMessage());
+            assertEquals(0, recv.event().deliveredBytes());
+            double[] untouched = new double[ints / 2];
+            Arrays.fill(untouched, 9.0);
+            assertArrayEquals(untouched, doubles);
+            assertNull(send.error());
+        }
+        CoreRig rig = new CoreRig(2);
+        double[] four = new double[4];
+        Req recv = rig.recv(1, 0, 1, MemorySegment.ofArray(four), 4, Datatype.DOUBLE);
+        rig.send(0, 1, 1, MemorySegment.ofArray(new double[] {1, 2, 3, 4, 5, 6}), 6, Datatype.DOUBLE);
+        rig.run();
+        assertEquals(ErrorClass.ERR_TRUNCATE, recv.error(), "6 doubles into 4: longer, a truncation");
+        assertArrayEquals(new double[] {1, 2, 3, 4}, four);
+    }
+
     @Test
     void aRendezvousSignatureMismatchMovesNoData() {
         CoreRig rig = new CoreRig(2);
