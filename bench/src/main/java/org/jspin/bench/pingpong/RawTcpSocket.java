@@ -179,15 +179,7 @@ public final class RawTcpSocket implements AutoCloseable {
      * @throws IOException if the connection failed
      */
     public long write(MemorySegment from, long offset, long length) throws IOException {
-        long address = address(from, offset, length);
-        long n;
-        try {
-            n = (long) WRITE.invokeExact(callState, fd, address, length);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        long n = transfer(WRITE, from, offset, length);
         return n >= 0 ? n : again("write");
     }
 
@@ -200,19 +192,23 @@ public final class RawTcpSocket implements AutoCloseable {
      * @throws IOException  if the connection failed
      */
     public long read(MemorySegment into, long offset, long length) throws IOException {
-        long address = address(into, offset, length);
-        long n;
-        try {
-            n = (long) READ.invokeExact(callState, fd, address, length);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        long n = transfer(READ, into, offset, length);
         if (n == 0 && length > 0) {
             throw new EOFException("the peer closed the connection");
         }
         return n >= 0 ? n : again("read");
+    }
+
+    /** {@code read} or {@code write} on bytes [offset, offset + length) of {@code segment}: the C call's result. */
+    private long transfer(MethodHandle call, MemorySegment segment, long offset, long length) {
+        long address = address(segment, offset, length);
+        try {
+            return (long) call.invokeExact(callState, fd, address, length);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) { // the C functions throw nothing; invokeExact declares Throwable
+            throw new IllegalStateException(t);
+        }
     }
 
     /** The address of bytes [offset, offset + length) of a native segment, checked against its bounds. */

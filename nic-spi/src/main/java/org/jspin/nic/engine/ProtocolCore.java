@@ -972,14 +972,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      */
     private MemorySegment matchEarly(Packet h) {
         int n = h.payloadLength;
-        if (stopped || n <= 0 || n >= h.messageLength || h.source < 0 || h.source >= size()
-                || failedRanks.get(h.source)) {
-            return null;
-        }
-        RecvOp<R> r = matcher.peekPosted(h.matchBits);
-        if (r == null || h.messageLength > r.capacity
-                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits, h.messageLength,
-                        r.capacity) != null) {
+        RecvOp<R> r = n > 0 && n < h.messageLength ? postedTakingWhole(h) : null;
+        if (r == null) {
             return null;
         }
         MemorySegment place = path.landing(r, 0, n); // null: delivered from a read buffer
@@ -1005,17 +999,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      */
     private MemorySegment matchEagerEarly(Packet h) {
         int n = h.payloadLength;
-        if (stopped || n <= 0 || n != h.messageLength || h.source < 0 || h.source >= size()
-                || failedRanks.get(h.source)) {
-            return null;
-        }
-        RecvOp<R> r = matcher.peekPosted(h.matchBits);
-        if (r == null || h.messageLength > r.capacity
-                || signatureMismatch(r.entry, h.signatureHash, h.signatureElements, h.matchBits, h.messageLength,
-                        r.capacity) != null) {
-            return null;
-        }
-        MemorySegment place = path.landing(r, 0, n);
+        RecvOp<R> r = n > 0 && n == h.messageLength ? postedTakingWhole(h) : null;
+        MemorySegment place = r == null ? null : path.landing(r, 0, n);
         if (place == null) {
             return null;
         }
@@ -1024,6 +1009,23 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         matched(r, h.source, h.matchBits, h.messageLength, h.signatureHash, h.signatureElements);
         matchedEarly.put(h, r);
         return r.accepted == n ? place : null; // otherwise setting up the receive failed: onEager reports it
+    }
+
+    /**
+     * @return the first posted receive the message of header {@code h} matches, if it takes the whole
+     *         message (no truncation, no signature mismatch) from a live peer, else null; nothing is
+     *         taken from the posted list
+     */
+    private RecvOp<R> postedTakingWhole(Packet h) {
+        if (stopped || h.source < 0 || h.source >= size() || failedRanks.get(h.source)) {
+            return null;
+        }
+        RecvOp<R> r = matcher.peekPosted(h.matchBits);
+        if (r == null || h.messageLength > r.capacity || signatureMismatch(r.entry, h.signatureHash,
+                h.signatureElements, h.matchBits, h.messageLength, r.capacity) != null) {
+            return null;
+        }
+        return r;
     }
 
     /** The eager message {@link #matchEagerEarly} matched: its payload is in the receive's memory, or in {@code p}. */

@@ -32,6 +32,13 @@ class CoreEarlyEagerTest {
         p.placed = true;
     }
 
+    /** Two ranks; rank 1's data path has contiguous receives' memory for payloads to land in. */
+    private static CoreRig landingRig() {
+        CoreRig rig = new CoreRig(2);
+        rig.path(1).lands = true;
+        return rig;
+    }
+
     /** The eager packet rank 0 sends for {@code data} to rank 1 with tag 5, taken off its fabric. */
     private static Packet eager(CoreRig rig, byte[] data) {
         rig.send(0, 1, 5, data);
@@ -43,8 +50,7 @@ class CoreEarlyEagerTest {
 
     @Test
     void aPostedContiguousReceiveTakesThePayloadInPlaceAndNothingCopiesItAgain() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         byte[] data = bytes(50, 1);
         byte[] buf = new byte[60];
         Req recv = rig.recv(1, 0, 5, buf);
@@ -72,8 +78,7 @@ class CoreEarlyEagerTest {
     /** MPI's order: the header matched first takes the first receive, the message after it the next. */
     @Test
     void twoMessagesOfOneTagTakeTheReceivesInTheOrderTheyWerePosted() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         byte[] first = bytes(40, 2);
         byte[] second = bytes(40, 3);
         byte[] a = new byte[40];
@@ -96,8 +101,7 @@ class CoreEarlyEagerTest {
 
     @Test
     void withoutAPostedReceiveTheMessageWaitsUnexpectedAsBefore() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         byte[] data = bytes(30, 4);
         Packet p = eager(rig, data);
         assertNull(rig.core(1).landing(p), "nobody asked for it yet");
@@ -115,8 +119,7 @@ class CoreEarlyEagerTest {
 
     @Test
     void aReceiveThatTruncatesIsMatchedWhenThePacketIsInAndStillReportsIt() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         byte[] data = bytes(50, 5);
         byte[] buf = new byte[20];
         Req recv = rig.recv(1, 0, 5, buf);
@@ -131,8 +134,7 @@ class CoreEarlyEagerTest {
 
     @Test
     void aReceiveTheCpuUnpacksOrOfAnotherSignatureIsMatchedWhenThePacketIsIn() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         Datatype v = Datatype.vector(4, 1, 2, Datatype.INT).commit(); // 16 bytes over 28: not contiguous
         MemorySegment src = MemorySegment.ofArray(bytes((int) v.trueExtent(), 6));
         MemorySegment dst = MemorySegment.ofArray(new byte[(int) v.trueExtent()]);
@@ -166,8 +168,7 @@ class CoreEarlyEagerTest {
 
     @Test
     void aPeerLostWhileThePayloadLandsFailsTheReceiveOnce() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         Req recv = rig.recv(1, 0, 5, new byte[50]);
         Packet p = eager(rig, bytes(50, 7));
         assertNotNull(rig.core(1).landing(p));
@@ -182,8 +183,7 @@ class CoreEarlyEagerTest {
 
     @Test
     void aNicStoppedWhileThePayloadLandsFailsTheReceive() {
-        CoreRig rig = new CoreRig(2);
-        rig.path(1).lands = true;
+        CoreRig rig = landingRig();
         Req recv = rig.recv(1, 0, 5, new byte[50]);
         Packet p = eager(rig, bytes(50, 8));
         assertNotNull(rig.core(1).landing(p));
