@@ -173,8 +173,9 @@ final class BenchAnchorsCommand implements Callable<Integer> {
     }
 
     /**
-     * The floor's rounds ({@link FloorRounds}): its vector over its contiguous message, the most a
-     * runtime that packs reaches over that socket, and jspin bound over the floor per case.
+     * The floor's rounds ({@link FloorRounds}): its vector over its contiguous message (how far below
+     * a message at the socket's speed a runtime that packs keeps the vector), and jspin bound over the
+     * floor per case.
      */
     static void printFloor(PrintWriter out, FloorRounds floors, NameFilter cases) {
         if (floors.rounds() == 0) {

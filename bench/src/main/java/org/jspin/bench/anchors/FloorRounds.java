@@ -10,9 +10,9 @@ import org.jspin.bench.pingpong.PingPongResult;
 /**
  * The floor under jspin's ping-pong ({@code jspin bench tcpfloor}: the same cases over a bare
  * socket) measured in each round of {@code jspin bench anchors} beside jspin's bound run: the
- * floor's own 4 MiB vector over its contiguous 4 MiB (the most a runtime that packs reaches over
- * that socket in that round), and jspin over the floor per case (above 1: jspin faster, which the
- * floor's one busy-polled socket makes rare).
+ * floor's own 4 MiB vector over its contiguous 4 MiB (how far below a message at the socket's speed
+ * a runtime that packs keeps the vector in that round), and jspin over the floor per case (above 1:
+ * jspin faster, which the floor's one busy-polled socket makes rare).
  */
 public final class FloorRounds {
     /** Per round: the floor's figures and jspin's (bound), by case name. */
