@@ -58,8 +58,8 @@ import org.slf4j.LoggerFactory;
  * and its payload lands in the receive's memory if the data path has it there (else it is
  * delivered once it is in). An eager message's header is offered the same way: if a posted
  * receive takes it whole into memory the data path has for it, it matches then and its payload is
- * read straight into that memory, not copied from a read buffer. A sender whose data path packs ({@link DataPath#packsAhead}) packs
- * its first DATA chunk while the CTS is on the way.
+ * read straight into that memory, not copied from a read buffer. A sender whose data path packs
+ * ({@link DataPath#packsAhead}) packs its first DATA chunk while the CTS is on the way.
  *
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
  * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
