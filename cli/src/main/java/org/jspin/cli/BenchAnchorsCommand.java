@@ -313,18 +313,28 @@ final class BenchAnchorsCommand implements Callable<Integer> {
                 + " MiB), the better MPI's per round; ratio = jspin's fraction over the better MPI's, per round, then"
                 + " the median (above 1: jspin ahead); GB/s columns: medians (the faster MPI's in each round);"
                 + " spread = largest over smallest of jspin's figures over the rounds (its copy's beside them: how"
-                + " far the machine moved)%n%n", v.rounds());
+                + " far the machine moved; each MPI's own GB/s after them: how far the C libraries moved in the same"
+                + " rounds)%n%n", v.rounds());
         out.println("| case | op | jspin / copy | better MPI / memcpy | ratio | ratios per round | jspin GB/s |"
-                + " faster MPI GB/s | spread of GB/s | spread of copy GB/s | spread of fractions |");
-        out.println("|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|");
+                + " faster MPI GB/s | spread of GB/s | spread of copy GB/s | spread of fractions | spread of the MPIs'"
+                + " GB/s |");
+        out.println("|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|---|");
         for (PackVersus.Row row : v.rows()) {
-            out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", row.jspinCase(),
+            out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", row.jspinCase(),
                     row.pack() ? "pack" : "unpack", fmt(Versus.median(row.ours())), fmt(Versus.median(row.better())),
                     fmt(Versus.median(row.ratio())), list(row.ratio()), fmt(Versus.median(row.gbps())),
                     fmt(Versus.median(row.theirGbps())), fmt(PackVersus.Row.spread(row.gbps())),
-                    fmt(PackVersus.Row.spread(row.copyGbps())), fmt(PackVersus.Row.spread(row.ours())));
+                    fmt(PackVersus.Row.spread(row.copyGbps())), fmt(PackVersus.Row.spread(row.ours())),
+                    mpiSpreads(row));
         }
         out.flush();
+    }
+
+    /** @return "Open MPI 1.12, MPICH 1.30": each MPI's largest over smallest GB/s over the rounds, or "-" */
+    private static String mpiSpreads(PackVersus.Row row) {
+        List<String> parts = new ArrayList<>();
+        row.mpiGbps().forEach((impl, gbps) -> parts.add(display(impl) + " " + fmt(PackVersus.Row.spread(gbps))));
+        return parts.isEmpty() ? "-" : String.join(", ", parts);
     }
 
     /** @return the kernel's default TCP congestion control, or "unknown" where it cannot be read */
@@ -420,8 +430,13 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         out.flush();
     }
 
+    /** @return "Open MPI" or "MPICH" for the anchors' ping-pong and pack labels, else the label */
     private static String display(String label) {
-        return label.equals(AnchorCase.OPEN_MPI) ? "Open MPI" : label.equals(AnchorCase.MPICH) ? "MPICH" : label;
+        return switch (label) {
+            case AnchorCase.OPEN_MPI, PackVersus.OPEN_MPI -> "Open MPI";
+            case AnchorCase.MPICH, PackVersus.MPICH -> "MPICH";
+            default -> label;
+        };
     }
 
     private static String list(List<Double> xs) {

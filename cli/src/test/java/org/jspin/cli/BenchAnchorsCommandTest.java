@@ -109,7 +109,9 @@ class BenchAnchorsCommandTest {
         assertEquals("2.00", pack.get(7), "the faster MPI's GB/s: " + rows.get(0));
         assertEquals("1.00", pack.get(8), "one round spreads nothing: " + rows.get(0));
         assertEquals("1.00", pack.get(9), "nor does its copy: " + rows.get(0));
-        assertEquals(11, pack.size(), "case, op, three figures, the rounds' ratios, two rates, three spreads");
+        assertEquals("Open MPI 1.00, MPICH 1.00", pack.get(11), "each MPI's own spread: " + rows.get(0));
+        assertTrue(rows.get(1).endsWith("| MPICH 1.00 |"), "Open MPI printed no unpack figure: " + rows.get(1));
+        assertEquals(12, pack.size(), "case, op, three figures, the rounds' ratios, two rates, four spreads");
     }
 
     @Test

@@ -18,8 +18,12 @@ import org.jspin.bench.pack.PackResult;
  * issue 2's bar, "at or above the better MPI as a fraction of copy".
  */
 public final class PackVersus {
+    /** Open MPI's label in the anchors' pack output. */
+    public static final String OPEN_MPI = "openmpi";
+    /** MPICH's label in the anchors' pack output. */
+    public static final String MPICH = "mpich";
     /** The anchors' pack labels. */
-    public static final List<String> IMPLS = List.of("openmpi", "mpich");
+    public static final List<String> IMPLS = List.of(OPEN_MPI, MPICH);
     /** The anchors' contiguous copy, each implementation's yardstick. */
     static final String COPY = "contig4MiB memcpy";
     /** jspin's vector sweep: doubles ({@code d}) where the block holds whole ones, else bytes ({@code b}). */
@@ -60,9 +64,12 @@ public final class PackVersus {
      *                  fast in absolute terms)
      * @param copyGbps  per round, jspin's contiguous copy of the same case in GB/s: how far the machine
      *                  itself moved between launches, beside how far jspin's rate moved
+     * @param mpiGbps   per MPI of {@link #IMPLS} that measured this case, its rate in GB/s per round: how
+     *                  far the C libraries' own figures moved over the same rounds
      */
     public record Row(String jspinCase, long block, boolean pack, List<Double> ours, List<Double> better,
-                      List<Double> ratio, List<Double> gbps, List<Double> theirGbps, List<Double> copyGbps) {
+                      List<Double> ratio, List<Double> gbps, List<Double> theirGbps, List<Double> copyGbps,
+                      Map<String, List<Double>> mpiGbps) {
         /** @return the largest over the smallest of {@code xs}, NaN for none */
         public static double spread(List<Double> xs) {
             double lo = xs.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
@@ -103,6 +110,7 @@ public final class PackVersus {
         List<Double> gbps = new ArrayList<>();
         List<Double> theirGbps = new ArrayList<>();
         List<Double> copyGbps = new ArrayList<>();
+        Map<String, List<Double>> mpiGbps = new LinkedHashMap<>();
         for (int i = 0; i < anchors.size(); i++) {
             PackResult r = jspin.get(i).get(name);
             double mine = Double.NaN;
@@ -118,6 +126,7 @@ public final class PackVersus {
                 OptionalDouble v = anchors.get(i).value(impl, test);
                 if (v.isPresent()) {
                     fastest = OptionalDouble.of(Math.max(fastest.orElse(0), v.getAsDouble()));
+                    mpiGbps.computeIfAbsent(impl, k -> new ArrayList<>()).add(v.getAsDouble());
                 }
                 OptionalDouble copy = anchors.get(i).value(impl, COPY);
                 if (v.isPresent() && copy.isPresent()) {
@@ -133,6 +142,6 @@ public final class PackVersus {
                 }
             }
         }
-        return new Row(name, block, pack, ours, better, ratio, gbps, theirGbps, copyGbps);
+        return new Row(name, block, pack, ours, better, ratio, gbps, theirGbps, copyGbps, mpiGbps);
     }
 }

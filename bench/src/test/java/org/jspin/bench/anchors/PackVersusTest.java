@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.jspin.bench.pack.PackResult;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,8 @@ class PackVersusTest {
         assertEquals(List.of(27.0, 12.0), pack.theirGbps(), "the faster MPI in GB/s, whichever had the better fraction");
         assertEquals(1.6, PackVersus.Row.spread(pack.gbps()), 1e-12);
         assertEquals(List.of(30.0, 20.0), pack.copyGbps(), "jspin's own copy in each round");
+        assertEquals(Map.of("openmpi", List.of(27.0, 10.0), "mpich", List.of(10.0, 12.0)), pack.mpiGbps(),
+                "each MPI's own rate per round");
         PackVersus.Row unpack = rows.get(1);
         assertEquals(List.of(0.9, 0.5), unpack.better(), "MPICH printed no unpack of 512 B blocks");
         PackVersus.Row bytes = rows.get(2);
