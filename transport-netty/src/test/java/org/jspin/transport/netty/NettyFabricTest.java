@@ -618,6 +618,68 @@ class NettyFabricTest {
         }
     }
 
+    /**
+     * A stream of frames written before the receiver reads any (seeded): payloads of random sizes,
+     * from a few bytes to beyond a read buffer, landing in the receiver's memory or in buffers of
+     * their own, between frames without a payload. Each read may end anywhere in a header or a
+     * payload; every payload arrives whole, in order, and a landed one in its place.
+     */
+    @Test
+    void aStreamOfPayloadsLandingOrNotArrivesWholeInOrderWhereverTheReadsEnd() {
+        List<NettyFabric> f = open(2, "scatter");
+        long seed = 20261205L;
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        int n = 80;
+        int[] sizes = new int[n];
+        for (int i = 0; i < n; i++) {
+            sizes[i] = i % 5 == 4 ? 0 : 1 + rnd.nextInt(i % 3 == 0 ? 300_000 : 5_000);
+        }
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment source = arena.allocate(300_000 + n); // payload i starts at byte i
+            for (long i = 0; i < source.byteSize(); i++) {
+                source.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (i * 7 + 1));
+            }
+            MemorySegment[] places = new MemorySegment[n];
+            Recorder sender = new Recorder();
+            Recorder receiver = new Recorder() {
+                @Override
+                public MemorySegment landing(Packet header) {
+                    int i = (int) header.sendId;
+                    if (i % 2 == 1) {
+                        return null; // into a read buffer
+                    }
+                    places[i] = arena.allocate(header.payloadLength);
+                    return places[i];
+                }
+            };
+            for (int i = 0; i < n; i++) {
+                Packet p = sizes[i] == 0 ? packet(PacketKind.CTS, 1, null, 0, 0)
+                        : packet(PacketKind.DATA, 1, source, i, sizes[i]);
+                p.sendId = i;
+                assertTrue(f.get(0).send(p));
+            }
+            List<Recorder> rec = List.of(sender, receiver);
+            pollUntil(() -> receiver.arrived.size() == n, f, rec);
+            for (int i = 0; i < n; i++) {
+                Packet got = receiver.arrived.get(i);
+                assertEquals(i, got.sendId, "in order, seed " + seed);
+                if (sizes[i] == 0) {
+                    assertEquals(PacketKind.CTS, got.kind);
+                } else {
+                    byte[] want = source.asSlice(i, sizes[i]).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                    assertArrayEquals(want, bytes(got), "payload " + i + " of " + sizes[i] + " B, seed " + seed);
+                    assertEquals(i % 2 == 0, got.placed, "payload " + i + " landed where it was given a place");
+                    if (got.placed) {
+                        assertArrayEquals(want, places[i].toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                    }
+                }
+                f.get(1).release(got);
+            }
+        } finally {
+            f.forEach(NettyFabric::close);
+        }
+    }
+
     private static Socket socketTo(String endpoint) throws IOException {
         int colon = endpoint.lastIndexOf(':');
         Socket s = new Socket(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)));
