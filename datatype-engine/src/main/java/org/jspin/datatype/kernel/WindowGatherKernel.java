@@ -8,15 +8,16 @@ import java.lang.reflect.Constructor;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Packs small blocks that lie close together (8 or 16 bytes, less than twice their length apart: every
- * other element, the real parts of complex numbers) with 512-bit vectors: two 64-byte loads cover the
- * blocks of one 64-byte output, and one two-vector permute compresses them, so a store moves 64
- * bytes instead of one block. The last window's blocks, and all unpacking, go to the scalar-move
+ * Packs small blocks that lie close together (4, 8 or 16 bytes, so close that the blocks of one
+ * 64-byte output lie within 128 bytes: every other element, the real parts of complex numbers) with
+ * 512-bit vectors: two 64-byte loads cover the blocks of one 64-byte output, and one two-vector
+ * permute of their 4-byte lanes ({@code vpermt2d}) compresses them, so a store moves 64 bytes instead
+ * of one block. The last window's blocks, and all unpacking, go to the scalar-move
  * kernel of the same shape: a permuted unpack would need masked stores, which are slow here, and
  * writing the gaps back is not allowed (nothing outside the type map is written).
  *
@@ -30,7 +31,7 @@ import jdk.incubator.vector.VectorSpecies;
  * 34-39 in 2 of 14 launches; alone, it never did (10 launches).
  */
 final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
-    private static final VectorSpecies<Long> L512 = LongVector.SPECIES_512;
+    private static final VectorSpecies<Integer> I512 = IntVector.SPECIES_512;
     /** Shapes given a class of their own; past this many, the shared class (correct, less steady). */
     private static final int MAX_CLASSES = 256;
     private static final Map<Shape, Constructor<?>> CLASSES = new ConcurrentHashMap<>();
@@ -38,7 +39,7 @@ final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
     private final long stride;
     private final int blocksPerWindow;
     private final long windowStride;
-    private final VectorShuffle<Long> shuffle;
+    private final VectorShuffle<Integer> shuffle;
     private final CopyKernel blocks;
 
     /**
@@ -55,7 +56,9 @@ final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
      */
     static boolean packs(long len, long stride) {
         // 32-byte blocks measured no faster this way than with one 32-byte move each
-        return (len == 8 || len == 16) && stride > len && stride % 8 == 0 && (64 / len) * stride <= 128;
+        // 4-byte blocks: only every other one (16 of them span 128 bytes at a stride of 8)
+        return (len == 4 || len == 8 || len == 16) && stride > len && stride % Math.min(len, 8) == 0
+                && (64 / len) * stride <= 128;
     }
 
     /**
@@ -102,12 +105,12 @@ final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
         this.blocksPerWindow = (int) (64 / len);
         this.windowStride = blocksPerWindow * stride;
         this.blocks = blocks;
-        int words = (int) (len / 8);
-        int[] lanes = new int[8];
-        for (int q = 0; q < 8; q++) { // output long q comes from word (q % words) of block (q / words)
-            lanes[q] = (int) ((q / words) * (stride / 8) + q % words);
+        int words = (int) (len / 4);
+        int[] lanes = new int[16];
+        for (int q = 0; q < 16; q++) { // output int q is int (q % words) of block (q / words)
+            lanes[q] = (int) ((q / words) * (stride / 4) + q % words);
         }
-        this.shuffle = VectorShuffle.fromArray(L512, lanes, 0);
+        this.shuffle = VectorShuffle.fromArray(I512, lanes, 0);
     }
 
     @Override
@@ -115,8 +118,8 @@ final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
         int windows = n / blocksPerWindow - 1; // the last window is left to the tail: no load past the data
         for (int w = 0; w < windows; w++) {
             long a = at + w * windowStride;
-            LongVector lo = LongVector.fromMemorySegment(L512, typed, a, VectorSpeciesHolder.ORDER);
-            LongVector hi = LongVector.fromMemorySegment(L512, typed, a + 64, VectorSpeciesHolder.ORDER);
+            IntVector lo = IntVector.fromMemorySegment(I512, typed, a, VectorSpeciesHolder.ORDER);
+            IntVector hi = IntVector.fromMemorySegment(I512, typed, a + 64, VectorSpeciesHolder.ORDER);
             lo.rearrange(shuffle, hi).intoMemorySegment(packed, off + 64L * w, VectorSpeciesHolder.ORDER);
         }
         int done = Math.max(0, windows) * blocksPerWindow;

@@ -29,8 +29,9 @@ class WindowGatherKernelTest {
     @Test
     void itIsChosenOnlyWhere512BitVectorsAreNative() {
         assertTrue(WindowGatherKernel.suits(8, 16) == (VectorSpeciesHolder.PREFERRED >= 64));
-        assertTrue(WindowGatherKernel.packs(8, 16) && WindowGatherKernel.packs(16, 24));
-        assertFalse(WindowGatherKernel.packs(32, 64) || WindowGatherKernel.packs(8, 12) || WindowGatherKernel.packs(8, 8));
+        assertTrue(WindowGatherKernel.packs(8, 16) && WindowGatherKernel.packs(16, 24) && WindowGatherKernel.packs(4, 8));
+        assertFalse(WindowGatherKernel.packs(32, 64) || WindowGatherKernel.packs(8, 12) || WindowGatherKernel.packs(8, 8)
+                || WindowGatherKernel.packs(4, 12) || WindowGatherKernel.packs(4, 6));
     }
 
     @Test
@@ -46,7 +47,7 @@ class WindowGatherKernelTest {
 
     @Test
     void everyShapesClassPacksTheBlocks() {
-        long[][] shapes = {{8, 16}, {16, 24}, {16, 32}};
+        long[][] shapes = {{4, 8}, {8, 16}, {16, 24}, {16, 32}};
         SplittableRandom rnd = new SplittableRandom(42);
         for (long[] s : shapes) {
             long len = s[0];
