@@ -20,19 +20,11 @@ import org.jspin.nic.Nic;
  * {@link #waitAll} waits for every request and then throws the first failure. Any thread may wait.
  */
 public final class Request {
-    private static final int SPINS = 256;
     /**
-     * How long a waiter keeps driving the NIC after the last work it saw before it parks:
-     * {@code -Djspin.wait.spin.us}, default 5 ms. A parked waiter's message is taken by the
-     * progress thread, which must be woken from its poll and then wake the waiter: measured over
-     * TCP, 1 MiB and 4 MiB ping-pongs took 1.3 and 1.6 times as long with 100 us (their peer is
-     * silent for longer than that while it receives), while past the first 20 us the waiter yields
-     * between rounds, which gives the core away whenever another thread wants it.
+     * The longest a waiter blocks before it looks again by itself: arrivals, commands and
+     * completions wake it sooner, so this only bounds a lost wake-up.
      */
-    private static final long SPIN_NANOS = Long.getLong("jspin.wait.spin.us", 5000) * 1000;
-    /** Idle time after which a waiter yields between rounds rather than pausing: {@code -Djspin.wait.pause.us}. */
-    private static final long PAUSE_NANOS = Long.getLong("jspin.wait.pause.us", 20) * 1000;
-    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long BLOCK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Nic nic;
     private final Object buffer;
@@ -158,57 +150,57 @@ public final class Request {
     }
 
     private Status await() {
-        // Spin while driving the NIC ourselves (no hand-off to the progress thread); once idle for
-        // a while, park and leave the progress to the progress thread.
-        if (nic != null) {
-            nic.beginWait();
+        if (nic == null) {
+            return parkUntilDone(); // completed by another thread (a generalized request, say)
         }
+        // Drive the NIC ourselves (no hand-off to the progress thread); once idle for the NIC's
+        // spin budget, block where an arrival wakes this thread, giving the CPU to the peers
+        waiter = Thread.currentThread();
+        nic.beginWait();
         try {
+            long spin = nic.spinNanos();
             long idleSince = System.nanoTime();
             for (int i = 0; ; i++) {
                 Status s = status;
                 if (s != null) {
                     return s;
                 }
-                if (nic != null && nic.progress()) {
+                if (nic.progress()) {
                     idleSince = System.nanoTime();
-                } else if ((i & 63) != 0) {
+                } else if ((i & 63) != 0 && spin > 0) {
                     Thread.onSpinWait();
-                } else {
-                    long idle = System.nanoTime() - idleSince;
-                    if (idle > SPIN_NANOS) {
-                        break;
+                } else if (System.nanoTime() - idleSince >= spin) {
+                    if (status == null) {
+                        nic.block(BLOCK_NANOS);
                     }
-                    if (idle > PAUSE_NANOS) {
-                        // a long wait means a peer is busy (copying a large message, say): offer
-                        // the core, which ranks outnumbering cores need; measured, a 20 us pause
-                        // phase kept small-message latency at about 2 us where 5 us made it bimodal
-                        Thread.yield();
-                    }
+                    checkInterrupt();
                 }
             }
         } finally {
-            if (nic != null) {
-                nic.endWait();
-            }
+            nic.endWait();
+            waiter = null;
         }
+    }
+
+    private Status parkUntilDone() {
         waiter = Thread.currentThread();
-        if (nic != null && status == null) {
-            nic.parking();
-        }
         try {
             Status s;
             while ((s = status) == null) {
-                LockSupport.parkNanos(this, PARK_NANOS);
-                if (Thread.interrupted()) {
-                    Thread.currentThread().interrupt();
-                    throw new MpiException(ErrorClass.ERR_OTHER, "interrupted while waiting for a request (thread "
-                            + Thread.currentThread().getName() + ")");
-                }
+                LockSupport.parkNanos(this, BLOCK_NANOS);
+                checkInterrupt();
             }
             return s;
         } finally {
             waiter = null;
+        }
+    }
+
+    private static void checkInterrupt() {
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new MpiException(ErrorClass.ERR_OTHER, "interrupted while waiting for a request (thread "
+                    + Thread.currentThread().getName() + ")");
         }
     }
 
@@ -267,9 +259,20 @@ public final class Request {
         if (requests.length == 0) {
             throw new MpiException(ErrorClass.ERR_ARG, "waitAny needs at least one request, got none");
         }
+        Nic nic = null;
+        for (Request r : requests) {
+            nic = nic == null ? r.nic : nic;
+        }
         Thread me = Thread.currentThread();
-        int spins = 0;
+        for (Request r : requests) {
+            r.waiter = me;
+        }
+        if (nic != null) {
+            nic.beginWait();
+        }
         try {
+            long spin = nic == null ? 0 : nic.spinNanos();
+            long idleSince = System.nanoTime();
             while (true) {
                 for (int i = 0; i < requests.length; i++) {
                     Status s = requests[i].status;
@@ -278,21 +281,23 @@ public final class Request {
                         return i;
                     }
                 }
-                if (spins++ < SPINS) {
+                if (nic != null && nic.progress()) {
+                    idleSince = System.nanoTime();
+                } else if (System.nanoTime() - idleSince < spin) {
                     Thread.onSpinWait();
                 } else {
-                    for (Request r : requests) {
-                        r.waiter = me;
+                    if (nic != null) {
+                        nic.block(BLOCK_NANOS);
+                    } else {
+                        LockSupport.parkNanos(BLOCK_NANOS);
                     }
-                    LockSupport.parkNanos(PARK_NANOS);
-                    if (Thread.interrupted()) {
-                        me.interrupt();
-                        throw new MpiException(ErrorClass.ERR_OTHER, "interrupted in waitAny over "
-                                + requests.length + " requests");
-                    }
+                    checkInterrupt();
                 }
             }
         } finally {
+            if (nic != null) {
+                nic.endWait();
+            }
             for (Request r : requests) {
                 if (r.waiter == me) {
                     r.waiter = null;

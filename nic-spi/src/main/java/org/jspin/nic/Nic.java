@@ -67,6 +67,25 @@ public interface Nic extends AutoCloseable {
     default void parking() {
     }
 
+    /**
+     * The waiting caller (between {@link #beginWait} and {@link #endWait}) found nothing to do and
+     * gives its CPU back: blocks until something arrives for this rank, work is handed to the NIC,
+     * or {@code nanos} pass (or at once, if another thread is driving the NIC). The caller then
+     * drives the NIC again with {@link #progress()}.
+     */
+    default void block(long nanos) {
+        java.util.concurrent.locks.LockSupport.parkNanos(this, nanos);
+    }
+
+    /**
+     * @return how long a waiting caller spins, driving the NIC, before it {@link #block}s: short
+     *         where every rank has a CPU of its own, zero where ranks outnumber the CPUs (a spinning
+     *         rank would take the CPU a peer needs to send what it waits for)
+     */
+    default long spinNanos() {
+        return 0;
+    }
+
     /** @return whether the progress thread can reach {@code segment} (a thread-confined one it cannot) */
     boolean accessible(MemorySegment segment);
 

@@ -56,6 +56,20 @@ final class CoreDriver<S, R> implements Progress.Work {
      */
     private static final long WAITED_PARK_NANOS = Long.getLong("jspin.progress.waited.park.us", 20_000) * 1000;
 
+    /**
+     * How long a waiting caller spins before it blocks, where every rank of the host has a CPU:
+     * {@code -Djspin.wait.spin.us}. Where ranks outnumber CPUs a waiter blocks at once, as a peer
+     * it waits for may need its CPU.
+     */
+    private static final long SPIN_NANOS = WaitSettings.microseconds("jspin.wait.spin.us", 50) * 1000;
+    /**
+     * How long the progress thread of a fabric that makes progress in calls ({@link
+     * Fabric#progressInCalls}) sleeps between looks at the fabric, nobody waking it for arrivals:
+     * {@code -Djspin.progress.poll.us}. It only keeps a rank that computes without calling MPI
+     * answering its peers' rendezvous requests.
+     */
+    private static final long IDLE_POLL_NANOS = WaitSettings.microseconds("jspin.progress.poll.us", 10_000) * 1000;
+
     /** {@link #tryRound}: the progress thread left the round to a caller. */
     private static final int DEFERRED = -2;
 
@@ -63,6 +77,8 @@ final class CoreDriver<S, R> implements Progress.Work {
     private final Fabric fabric;
     private final Progress progress;
     private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
+    /** How long a waiting caller spins before it blocks: nothing where the host's ranks outnumber its CPUs. */
+    private final long spinNanos;
     /** The rank has one CPU: a progress thread spinning beside a driving caller would take it from the caller. */
     private final boolean oneCpu;
 
@@ -70,8 +86,10 @@ final class CoreDriver<S, R> implements Progress.Work {
     private final AtomicBoolean driving = new AtomicBoolean();
     /** Callers spinning on their requests, driving the core between {@link #beginWait} and {@link #endWait}. */
     private final AtomicInteger waiters = new AtomicInteger();
-    /** The progress thread blocks in {@link Fabric#await} (a poll-driven fabric, nobody else driving). */
+    /** A thread blocks in {@link Fabric#await} (a poll-driven fabric) holding the core. */
     private volatile boolean awaiting;
+    /** A caller blocked in {@link #block} on a fabric that is not poll-driven: arrivals unpark it. */
+    private volatile Thread blockedCaller;
     /*
      * The two fields a round writes are written only when that matters: a volatile write on every
      * round costs a fence and takes this object's cache line away from the progress thread, which
@@ -103,6 +121,7 @@ final class CoreDriver<S, R> implements Progress.Work {
         this.core = core;
         this.fabric = fabric;
         this.oneCpu = oneCpu;
+        this.spinNanos = fabric.ranksOnHost() > Runtime.getRuntime().availableProcessors() ? 0 : SPIN_NANOS;
         this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
     }
 
@@ -127,6 +146,9 @@ final class CoreDriver<S, R> implements Progress.Work {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + fabric.rank() + "'s NIC is closed");
         }
         commands.offer(command);
+        if (awaiting) {
+            fabric.wakeup(); // a thread blocked in the fabric holds the core: let it run the command
+        }
         // on a poll-driven fabric the caller runs the command itself when the core is free: the
         // bytes leave from this thread, and the progress thread is not woken for every send
         if (fabric.pollDriven() && Thread.currentThread() != progress.thread() && tryRound() >= 0) {
@@ -170,6 +192,44 @@ final class CoreDriver<S, R> implements Progress.Work {
         progress.wake();
     }
 
+    /**
+     * A waiting caller with nothing to do gives its CPU back (see {@code Nic.block}): on a
+     * poll-driven fabric it blocks in the fabric holding the core, so that an arrival wakes this
+     * very thread, which then handles it (no hand-off to the progress thread); elsewhere it parks
+     * until an arrival, a command or its request's completion unparks it.
+     */
+    void block(long nanos) {
+        if (fabric.pollDriven()) {
+            if (!driving.compareAndSet(false, true)) {
+                Thread.yield(); // another thread is in a round: it is brief
+                return;
+            }
+            try {
+                awaiting = true;
+                if (commands.isEmpty() && !fabric.hasPending() && !stopped) {
+                    fabric.await(nanos);
+                }
+            } finally {
+                awaiting = false;
+                driving.set(false);
+            }
+            return;
+        }
+        blockedCaller = Thread.currentThread();
+        try {
+            if (!hasWork() && !stopped) {
+                LockSupport.parkNanos(this, nanos);
+            }
+        } finally {
+            blockedCaller = null;
+        }
+    }
+
+    /** @return how long a waiting caller spins before it blocks (see {@code Nic.spinNanos}) */
+    long spinNanos() {
+        return spinNanos;
+    }
+
     /** The caller stops spinning (see {@code Nic.endWait}). */
     void endWait() {
         waiters.decrementAndGet();
@@ -192,6 +252,10 @@ final class CoreDriver<S, R> implements Progress.Work {
      * caller costs more than the wake-up saves, on a machine with fewer cores than threads.
      */
     private void wakeIfUnattended() {
+        Thread blocked = blockedCaller;
+        if (blocked != null) {
+            LockSupport.unpark(blocked); // a blocked caller runs the round itself
+        }
         if (waiters.get() == 0) {
             progress.wake();
             if (awaiting) {
@@ -210,6 +274,12 @@ final class CoreDriver<S, R> implements Progress.Work {
      */
     @Override
     public void idle(long nanos) {
+        if (fabric.progressInCalls()) {
+            // arrivals wake the callers blocked in the fabric, not this thread: it looks now and
+            // then, for a rank that computes while a peer waits for its answer
+            LockSupport.parkNanos(this, IDLE_POLL_NANOS);
+            return;
+        }
         if (!fabric.pollDriven()) {
             LockSupport.parkNanos(this, nanos);
             return;

@@ -136,6 +136,16 @@ public final class ProtocolEngine<S, R> implements Nic {
     }
 
     @Override
+    public void block(long nanos) {
+        driver.block(nanos);
+    }
+
+    @Override
+    public long spinNanos() {
+        return driver.spinNanos();
+    }
+
+    @Override
     public boolean accessible(MemorySegment segment) {
         return segment.isAccessibleBy(driver.thread());
     }

@@ -140,6 +140,24 @@ public interface Fabric extends AutoCloseable {
     default void wakeup() {
     }
 
+    /**
+     * @return how many ranks of the job run on this host, this one included, where the fabric
+     *         knows (1 where it does not): more ranks than CPUs means a waiting rank must not spin
+     */
+    default int ranksOnHost() {
+        return 1;
+    }
+
+    /**
+     * Whether arrivals wake only a caller blocked in {@link #await} (progress in the rank's own
+     * calls, as the C MPIs make it on shared memory), while the progress thread polls now and then
+     * without being woken: no thread of a computing rank is woken for each message. Only for
+     * {@link #pollDriven} fabrics.
+     */
+    default boolean progressInCalls() {
+        return false;
+    }
+
     /** Leaves the fabric; peers see this endpoint as gone. */
     @Override
     void close();

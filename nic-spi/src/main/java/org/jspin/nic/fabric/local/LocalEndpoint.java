@@ -78,6 +78,12 @@ final class LocalEndpoint implements Fabric {
         return preferredChunkSize();
     }
 
+    /** Every rank of the in-JVM fabric is a thread of this process, on this host. */
+    @Override
+    public int ranksOnHost() {
+        return hub.size();
+    }
+
     @Override
     public boolean send(Packet packet) {
         if (closed) {
