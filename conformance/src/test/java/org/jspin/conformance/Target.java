@@ -19,7 +19,7 @@ import org.jspin.nic.NicConfig;
  * @param backend   backend name, as {@code Providers.backends()} lists it
  * @param fabric    fabric name, as {@code Providers.fabrics()} lists it
  * @param processes whether ranks 1..n-1 run in separate processes (only for fabrics that cross
- *                  processes: netty)
+ *                  processes: netty, shm)
  */
 public record Target(String backend, String fabric, boolean processes) {
     /** A job that takes longer than this has hung: it fails instead of blocking the build. */

@@ -34,7 +34,7 @@ public final class Targets {
     public static final NicConfig STAGED = new NicConfig(256, 1024, 16, false);
 
     /** Fabrics whose ranks can be separate processes, so they also get a {@link Target#processes()} target. */
-    public static final Set<String> PROCESS_FABRICS = Set.of("netty");
+    public static final Set<String> PROCESS_FABRICS = Set.of("netty", "shm");
     /** The property that says whether process targets are tested ({@code true}, {@code false}, {@code only}). */
     public static final String PROCESSES_PROPERTY = "jspin.conformance.processes";
 
