@@ -138,7 +138,7 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             Map<String, List<PingPongResult>> ours = new LinkedHashMap<>();
             for (Binding b : order) {
                 err.printf("jspin bench anchors: round %d of %d: jspin, %s%n", r, rounds, name(b));
-                ours.put(name(b), NettyPingPong.run("host", scale, filter, null, null, b, System.err));
+                ours.put(name(b), ProcessPingPong.run(NettyFabricProvider.NAME, "host", scale, filter, null, null, b, System.err));
             }
             versus.add(anchors, ours);
             if (ours.containsKey(name(Binding.CORE))) {

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "pingpong", mixinStandardHelpOptions = true,
         description = "Ping-pong latency (1 B, 8 B, 1 KiB) and bandwidth (64 KiB, 1 MiB, 4 MiB contiguous, and a "
                 + "4 MiB vector of 64 B blocks at 128 B stride), and streaming bandwidth (windows of isends), between "
-                + "two ranks: threads of this JVM on the local fabric, two processes on the netty fabric; medians "
+                + "two ranks: threads of this JVM on the local fabric, two processes on the shm or netty fabric; medians "
                 + "and percentiles of HdrHistogram-recorded round trips, measured on this machine.")
 final class BenchPingPongCommand implements Callable<Integer> {
     @Spec
@@ -52,7 +52,7 @@ final class BenchPingPongCommand implements Callable<Integer> {
     private boolean json;
 
     @Option(names = "--bind-to", defaultValue = "none", converter = BindingConverter.class,
-            description = "with --fabric netty: none (default), or core (rank r on CPU r, as mpirun's --bind-to core)")
+            description = "with --fabric shm or netty: none (default), or core (rank r on CPU r, as mpirun's --bind-to core)")
     private Binding binding;
 
     @Override
@@ -68,10 +68,10 @@ final class BenchPingPongCommand implements Callable<Integer> {
         }
         options = options.withNic(nic);
         List<PingPongCase> cases = NameFilter.of(filter).select(PingPongCase.standard(scale), PingPongCase::name);
-        boolean processes = fabric.equals(NettyFabricProvider.NAME);
+        boolean processes = fabric.equals(NettyFabricProvider.NAME) || fabric.equals("shm");
         if (binding != Binding.NONE && !processes) {
-            throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + binding + " needs --fabric netty (ranks as"
-                    + " processes); on --fabric " + fabric + " both ranks are threads of this JVM");
+            throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + binding + " needs --fabric shm or netty"
+                    + " (ranks as processes); on --fabric " + fabric + " both ranks are threads of this JVM");
         }
         if (!json) {
             String rts = nic.rtsPayload() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.rtsPayload() + " B";
@@ -81,12 +81,13 @@ final class BenchPingPongCommand implements Callable<Integer> {
                     + " bytes with an RTS: %s; one-way time = half a round trip; stream_* = a window of isends and a"
                     + " 1-byte ack, time per window; pack/unpk GB/s = the rate of rank 0's CPU packing and unpacking"
                     + " inside the exchange (the host backend's meters; -: it packed nothing)%n", backend, fabric,
-                    processes ? "two processes, TCP on 127.0.0.1" : "in this JVM", binding, eager,
+                    !processes ? "in this JVM" : fabric.equals("shm") ? "two processes, shared memory"
+                            : "two processes, TCP on 127.0.0.1", binding, eager,
                     chunks, rts);
             PingPongOutput.header(out);
         }
         List<PingPongResult> results = processes
-                ? NettyPingPong.run(backend, scale, filter, eagerLimit, chunk, binding, System.err)
+                ? ProcessPingPong.run(fabric, backend, scale, filter, eagerLimit, chunk, binding, System.err)
                 : PingPong.runLocal(options, cases);
         PingPongOutput.results(out, results, json, backend, fabric);
         return 0;

@@ -14,18 +14,19 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 
 /**
- * {@code bench pingpong}'s cases between two processes on the Netty fabric: two JVMs started as
- * {@code jspin run} starts ranks ({@code jspin exec pingpong}), rank 0 handing its results back in
- * a file.
+ * {@code bench pingpong}'s cases between two processes, over shared memory or TCP: two JVMs started
+ * as {@code jspin run} starts ranks ({@code jspin exec pingpong}), rank 0 handing its results back
+ * in a file.
  */
-final class NettyPingPong {
+final class ProcessPingPong {
     /** Longest a whole ping-pong job may take before its ranks are stopped. */
     private static final Duration TIMEOUT = Duration.ofMinutes(30);
 
-    private NettyPingPong() {
+    private ProcessPingPong() {
     }
 
     /**
+     * @param fabric     the fabric between the two processes ({@code shm} or {@code netty})
      * @param backend    the NIC backend
      * @param scale      multiplies each case's round trips
      * @param filter     only cases whose name matches, or null for all
@@ -36,14 +37,14 @@ final class NettyPingPong {
      * @return rank 0's results, in the cases' order
      * @throws MpiException ERR_OTHER naming the exit code (and rank) if a rank fails
      */
-    static List<PingPongResult> run(String backend, double scale, String filter, Integer eagerLimit, Integer chunk,
+    static List<PingPongResult> run(String fabric, String backend, double scale, String filter, Integer eagerLimit, Integer chunk,
             Binding binding, PrintStream log) throws IOException {
         Path results = Files.createTempFile("jspin-pingpong", ".json");
         try {
             List<String> program = List.of("pingpong", results.toString(), Double.toString(scale),
                     filter == null ? "-" : filter, eagerLimit == null ? "0" : eagerLimit.toString(),
                     chunk == null ? "0" : chunk.toString());
-            RankLauncher.Result r = RankJob.run(2, program, Map.of("JSPIN_BACKEND", backend), TIMEOUT, binding, log, log);
+            RankLauncher.Result r = RankJob.run(2, program, Map.of("JSPIN_BACKEND", backend, "JSPIN_FABRIC", fabric), TIMEOUT, binding, log, log);
             if (r.exitCode() != 0) {
                 throw new MpiException(ErrorClass.ERR_OTHER, "the ping-pong ranks failed (exit code " + r.exitCode()
                         + (r.failedRank() >= 0 ? ", rank " + r.failedRank() : "") + ")");

@@ -15,12 +15,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jspin run -n N PROGRAM [args]}: N JVMs on this machine, connected by the Netty fabric.
+ * {@code jspin run -n N PROGRAM [args]}: N JVMs on this machine, connected through shared memory
+ * (the {@code shm} fabric), or over TCP with {@code --fabric netty}.
  * Every output line carries its rank; the first non-zero exit code is the command's; a failing
  * rank or the timeout stops the others, and none is left behind.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs PROGRAM as N processes on this machine, connected over TCP on the loopback address.",
+        description = {"Runs PROGRAM as N processes on this machine, connected through shared memory (or over TCP on the"
+                + " loopback address with --fabric netty).",
                 "PROGRAM is halo2d, halo3d, fft2d, particles, pingpong, or a main class (with --classpath); its arguments follow it."})
 final class RunCommand implements Callable<Integer> {
     @Option(names = {"-n", "--ranks"}, required = true, description = "processes to start")
@@ -28,6 +30,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--backend", description = "NIC backend of every rank: host (the CPU packs) or sim (the simulated sPIN NIC); default host")
     String backend;
+
+    @Option(names = "--fabric", description = "how the processes are connected: shm (shared memory, the default) or"
+            + " netty (TCP on the loopback address); sets JSPIN_FABRIC for every rank")
+    String fabric;
 
     @Option(names = "--timeout", defaultValue = "600", description = "seconds the whole job may take (default ${DEFAULT-VALUE})")
     long timeoutSeconds;
@@ -52,6 +58,13 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> env = new HashMap<>();
         if (backend != null) {
             env.put("JSPIN_BACKEND", backend);
+        }
+        if (fabric != null) {
+            if (!fabric.equals("shm") && !fabric.equals("netty")) {
+                throw new MpiException(ErrorClass.ERR_ARG, "--fabric must be shm or netty for processes, got '" + fabric
+                        + "'");
+            }
+            env.put("JSPIN_FABRIC", fabric);
         }
         RankLauncher.Result r = RankJob.run(ranks, exec, env, Duration.ofSeconds(timeoutSeconds), binding, System.out,
                 System.err);

@@ -49,7 +49,7 @@ public final class Examples {
      * this JVM.
      *
      * @param backend the backend, or null for JSPIN_BACKEND's (else host)
-     * @param fabric  the fabric, or null for JSPIN_FABRIC's (else local; a launcher's job uses netty)
+     * @param fabric  the fabric, or null for JSPIN_FABRIC's (else local; a launcher's job uses shm within one host, netty across hosts)
      */
     public static <R> Outcome<R> run(int ranks, String backend, String fabric, Function<Mpi, R> body) {
         MpiOptions options = MpiOptions.fromEnvironment();

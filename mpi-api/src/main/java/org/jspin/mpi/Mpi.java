@@ -93,7 +93,10 @@ public final class Mpi implements AutoCloseable {
         Optional<Launched> launched = Launches.detect(System.getenv());
         if (launched.isPresent()) {
             Launched l = launched.get();
-            return join(l.job(), l.rank(), options.withFabric(l.fabric()));
+            // the launcher's fabric unless the user chose one (JSPIN_FABRIC, a program's --fabric):
+            // threads' in-JVM fabric, the default elsewhere, cannot join processes
+            boolean chosen = !options.fabric().equals(MpiOptions.defaults().fabric());
+            return join(l.job(), l.rank(), chosen ? options : options.withFabric(l.fabric()));
         }
         return join(new Job("singleton-" + UUID.randomUUID(), 1), 0, options);
     }

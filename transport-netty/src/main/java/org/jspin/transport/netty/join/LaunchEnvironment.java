@@ -13,6 +13,7 @@ import org.jspin.bootstrap.rendezvous.RendezvousServer;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.Job;
+import org.jspin.nic.Providers;
 import org.jspin.nic.launch.LaunchProvider;
 import org.jspin.nic.launch.Launched;
 import org.jspin.transport.netty.NettyFabricProvider;
@@ -34,7 +35,10 @@ import org.jspin.transport.netty.NettyFabricProvider;
  *       and {@code JSPIN_SECRET}, the same for every rank.</li>
  * </ul>
  *
- * {@code JSPIN_BIND} sets the address ranks listen on (loopback otherwise), optionally with a port
+ * Ranks that all run on one host join over the {@code shm} fabric ({@link #fabric}), others over
+ * Netty; {@code JSPIN_FABRIC} chooses either for every launcher.
+ *
+ * <p>{@code JSPIN_BIND} sets the address ranks listen on (loopback otherwise), optionally with a port
  * ({@code host:port}, {@code [v6]:port}: rank r then listens on port + r; any free port otherwise),
  * and {@code JSPIN_CONNECT_TIMEOUT} the start-up wait in seconds (30 otherwise).
  */
@@ -120,7 +124,32 @@ public final class LaunchEnvironment implements LaunchProvider {
         NettyLaunch launch = new NettyLaunch(secret, exchange, env.getOrDefault("JSPIN_BIND", NettyLaunch.LOOPBACK),
                 Duration.ofSeconds(number(env, "JSPIN_CONNECT_TIMEOUT", (int) NettyLaunch.DEFAULT_TIMEOUT.toSeconds())));
         job.attachment(NettyLaunch.KEY, NettyLaunch.class, () -> launch);
-        return new Launched(job, rank, NettyFabricProvider.NAME, launcher);
+        return new Launched(job, rank, fabric(env, launcher, size), launcher);
+    }
+
+    /** The fabric of ranks that share a host, when it is on the class path. */
+    static final String SHM = "shm";
+
+    /**
+     * @return the fabric a launcher's job uses unless the user chooses one: {@code shm} when the
+     *         launcher says every rank runs on this host ({@code jspin run} always; Hydra's
+     *         {@code MPI_LOCALNRANKS}, Open MPI's {@code OMPI_COMM_WORLD_LOCAL_SIZE} or Slurm's
+     *         {@code SLURM_NNODES} saying so) and the shm fabric is on the class path, else
+     *         {@code netty}
+     */
+    static String fabric(Map<String, String> env, String launcher, int size) {
+        boolean oneHost = switch (launcher) {
+            case "jspin" -> true;
+            case "hydra" -> Integer.toString(size).equals(strip(env.get("MPI_LOCALNRANKS")));
+            case "ompi" -> Integer.toString(size).equals(strip(env.get("OMPI_COMM_WORLD_LOCAL_SIZE")));
+            case "slurm" -> "1".equals(strip(env.getOrDefault("SLURM_NNODES", env.get("SLURM_JOB_NUM_NODES"))));
+            default -> false;
+        };
+        return oneHost && size > 1 && Providers.fabrics().contains(SHM) ? SHM : NettyFabricProvider.NAME;
+    }
+
+    private static String strip(String v) {
+        return v == null ? null : v.strip();
     }
 
     private static String required(Map<String, String> env, String name, String launcher) {
