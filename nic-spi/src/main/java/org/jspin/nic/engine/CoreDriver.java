@@ -370,6 +370,12 @@ final class CoreDriver<S, R> implements Progress.Work {
         return work + core.round();
     }
 
+    /** Where progress happens in the callers' calls, the progress thread only looks now and then. */
+    @Override
+    public boolean spinsWhenIdle() {
+        return !fabric.progressInCalls();
+    }
+
     @Override
     public boolean parksBesideDriver() {
         return oneCpu && fabric.pollDriven();

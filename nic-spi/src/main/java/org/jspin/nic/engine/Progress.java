@@ -33,6 +33,14 @@ final class Progress {
             return false;
         }
 
+        /**
+         * @return whether the loop spins and yields a while before it idles (to catch work that
+         *         comes soon), rather than idling as soon as a round finds nothing it may do
+         */
+        default boolean spinsWhenIdle() {
+            return true;
+        }
+
         /** Waits, with nothing to do, at most {@code nanos}, until {@link Progress#wake} or new work. */
         default void idle(long nanos) {
             LockSupport.parkNanos(this, nanos);
@@ -78,22 +86,23 @@ final class Progress {
     }
 
     private void loop(Work work) {
+        boolean spins = work.spinsWhenIdle();
         int idle = 0;
         while (!work.finished()) {
             int done = work.doWork();
             if (done > 0) {
                 idle = 0;
-            } else if (done == 0 && idle < SPINS) {
+            } else if (done == 0 && idle < SPINS && spins) {
                 idle++;
                 Thread.onSpinWait();
-            } else if (done == 0 && idle < SPINS + YIELDS) {
+            } else if (done == 0 && idle < SPINS + YIELDS && spins) {
                 idle++;
                 Thread.yield();
             } else {
                 parked = true;
                 // where another thread doing the work (done < 0) should have the CPU, this one parks
                 // whatever is left: that thread does it, or wakes this one when it stops with work left
-                if (!work.finished() && ((done < 0 && work.parksBesideDriver()) || !work.hasWork())) {
+                if (!work.finished() && (!spins || (done < 0 && work.parksBesideDriver()) || !work.hasWork())) {
                     work.idle(PARK_NANOS);
                 }
                 parked = false;
