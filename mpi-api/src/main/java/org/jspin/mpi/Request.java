@@ -24,6 +24,13 @@ public final class Request {
      * The longest a waiter blocks before it looks again by itself: arrivals, commands and
      * completions wake it sooner, so this only bounds a lost wake-up.
      */
+    /**
+     * Where ranks outnumber CPUs (no spinning), how long a waiter yields between rounds before it
+     * blocks: a yield hands the CPU to a rank with work at once, where a wake-up would go through
+     * the scheduler's queue. 16 ranks of halo2d as threads, 256 x 256, 2000 iterations: 843 us per
+     * iteration with 100 us of yields, 998 with 1 ms, 1334 blocking at once (this machine, once each).
+     */
+    private static final long YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     private static final long BLOCK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Nic nic;
@@ -170,7 +177,9 @@ public final class Request {
                 } else if ((i & 63) != 0 && spin > 0) {
                     Thread.onSpinWait();
                 } else if (System.nanoTime() - idleSince >= spin) {
-                    if (status == null) {
+                    if (spin == 0 && System.nanoTime() - idleSince < YIELD_NANOS) {
+                        Thread.yield(); // ranks outnumber CPUs: whichever has work runs, as Open MPI's yield does
+                    } else if (status == null) {
                         nic.block(BLOCK_NANOS);
                     }
                     checkInterrupt();
