@@ -96,6 +96,9 @@ public final class Mpi implements AutoCloseable {
             // the launcher's fabric unless the user chose one (JSPIN_FABRIC, a program's --fabric):
             // threads' in-JVM fabric, the default elsewhere, cannot join processes
             boolean chosen = !options.fabric().equals(MpiOptions.defaults().fabric());
+            if (Warmup.enabled()) {
+                Warmup.inWorldOfOne(options); // before the job's clock starts: its barrier comes after
+            }
             return join(l.job(), l.rank(), chosen ? options : options.withFabric(l.fabric()));
         }
         return join(new Job("singleton-" + UUID.randomUUID(), 1), 0, options);
