@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jspin bench anchors}: jspin beside MPICH and Open MPI, round by round: the ping-pong over
- * Netty against theirs over TCP, or the pack sweep against their {@code MPI_Pack}.
+ * Netty against theirs over TCP, over shared memory against their defaults on one host, or the pack
+ * sweep against their {@code MPI_Pack}.
  */
 @Command(name = "anchors", mixinStandardHelpOptions = true,
         description = {"jspin beside Open MPI and MPICH (the anchors' run.sh) in interleaved rounds, measured on this"
@@ -55,6 +56,8 @@ import picocli.CommandLine.Spec;
                         + " 4 MiB vector over the contiguous 4 MiB, the latency tails, and the per-round ratios to Open"
                         + " MPI. With jspin bound, each round also runs 'bench tcpfloor' bound: the floor's vector over"
                         + " its contiguous message, and jspin over the floor per case.",
+                "--fabric shm: each round runs the anchors' ping-pong with each MPI's default on one host (run.sh"
+                        + " pingpong-shm: shared memory), then 'bench pingpong --fabric shm'; no floor.",
                 "pack: each round runs the anchors' MPI_Pack/MPI_Unpack sweep, then 'bench pack' on the vector sweep in"
                         + " a fresh JVM. Prints per block size each one's rate as a fraction of its own contiguous copy,"
                         + " jspin's over the better MPI's (per round, then the median), and how far jspin's rates and"
@@ -62,6 +65,10 @@ import picocli.CommandLine.Spec;
                 "The anchors build their programs with mpicc.openmpi and mpicc.mpich (Debian's libopenmpi-dev and"
                         + " libmpich-dev); ./jspin installs them for this command."})
 final class BenchAnchorsCommand implements Callable<Integer> {
+    private static final String SHM = "shm";
+    /** The labels of the anchors' shared-memory ping-pong (run.sh pingpong-shm). */
+    private static final String OPEN_MPI_SHM = "ompi-shm";
+    private static final String MPICH_SHM = "mpich-shm";
     /** Longest one run of the anchors may take (its two jobs have 150 s each). */
     private static final long ANCHORS_TIMEOUT_MINUTES = 10;
 
@@ -86,6 +93,11 @@ final class BenchAnchorsCommand implements Callable<Integer> {
     @Option(names = "--filter", description = "only jspin's cases whose name matches (substring or regex)")
     private String filter;
 
+    @Option(names = "--fabric", defaultValue = "netty",
+            description = "pingpong: netty (default; the anchors over TCP) or shm (the anchors' defaults on one host,"
+                    + " shared memory: run.sh pingpong-shm)")
+    private String fabric;
+
     @Option(names = "--anchors", paramLabel = "RUN_SH",
             description = "the anchors' script (default: anchors/run.sh of the shared directory)")
     private Path script;
@@ -97,6 +109,9 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         }
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new MpiException(ErrorClass.ERR_ARG, "--scale must be a positive number, got " + scale);
+        }
+        if (!fabric.equals(NettyFabricProvider.NAME) && !fabric.equals(SHM)) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--fabric must be netty or shm, got '" + fabric + "'");
         }
         if (!what.equals("pingpong") && !what.equals("pack")) {
             throw new MpiException(ErrorClass.ERR_ARG, "what to compare must be pingpong or pack, got '" + what + "'");
@@ -133,21 +148,27 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         for (int r = 1; r <= rounds; r++) {
             err.printf("jspin bench anchors: round %d of %d: the anchors%n", r, rounds);
             double before = probe(err);
-            AnchorResults anchors = anchors(runSh, "pingpong", Versus.LABELS);
+            AnchorResults anchors = fabric.equals(SHM)
+                    ? anchors(runSh, "pingpong-shm", List.of(OPEN_MPI_SHM, MPICH_SHM))
+                            .relabeled(OPEN_MPI_SHM, AnchorCase.OPEN_MPI).relabeled(MPICH_SHM, AnchorCase.MPICH)
+                    : anchors(runSh, "pingpong", Versus.LABELS);
             double after = probe(err);
             Map<String, List<PingPongResult>> ours = new LinkedHashMap<>();
             for (Binding b : order) {
                 err.printf("jspin bench anchors: round %d of %d: jspin, %s%n", r, rounds, name(b));
-                ours.put(name(b), ProcessPingPong.run(NettyFabricProvider.NAME, "host", scale, filter, null, null, b, System.err));
+                ours.put(name(b), ProcessPingPong.run(fabric, "host", scale, filter, null, null, b, System.err));
             }
             versus.add(anchors, ours);
             if (ours.containsKey(name(Binding.CORE))) {
                 byState.add(anchors, before, after, ours.get(name(Binding.CORE)));
+                if (fabric.equals(SHM)) {
+                    continue; // the floor is a bare TCP socket's
+                }
                 err.printf("jspin bench anchors: round %d of %d: the floor (bench tcpfloor), bound%n", r, rounds);
                 floors.add(BenchTcpFloorCommand.measure(scale, filter, Binding.CORE), ours.get(name(Binding.CORE)));
             }
         }
-        print(out, versus, cases);
+        print(out, versus, cases, fabric);
         printFloor(out, floors, cases);
         if (order.contains(Binding.CORE)) {
             printByState(out, byState, cases);
@@ -357,16 +378,20 @@ final class BenchAnchorsCommand implements Callable<Integer> {
     }
 
     /** The report: the table, then the vector, the tails and the per-round ratios. */
-    static void print(PrintWriter out, Versus v, NameFilter cases) {
+    static void print(PrintWriter out, Versus v, NameFilter cases, String fabric) {
         List<String> bs = v.bindings();
-        out.printf("jspin bench anchors: %d interleaved round(s) measured on this machine; jspin's ranks %s, the"
+        out.printf("jspin bench anchors: %d interleaved round(s) measured on this machine; %s; jspin's ranks %s, the"
                 + " anchors' bound; latency one-way us at p50, the rest GB/s at p50; medians over the rounds; ratios"
                 + " taken per round, then their median (above 1: jspin ahead)%n%n", v.rounds(),
+                fabric.equals(SHM) ? "shared memory: jspin's shm fabric against each MPI's default on one host"
+                        : "TCP on 127.0.0.1: jspin's netty fabric against each MPI's TCP transport",
                 String.join(" and ", bs));
-        String ours = NettyFabricProvider.congestionWithinHost();
-        out.printf("TCP congestion control: the anchors' sockets run the kernel's default (%s); jspin's connections"
-                + " within this host run %s (-Djspin.netty.congestion)%n%n", kernelCongestionControl(),
-                ours.equals("system") ? "the kernel's default too" : ours);
+        if (!fabric.equals(SHM)) {
+            String ours = NettyFabricProvider.congestionWithinHost();
+            out.printf("TCP congestion control: the anchors' sockets run the kernel's default (%s); jspin's connections"
+                    + " within this host run %s (-Djspin.netty.congestion)%n%n", kernelCongestionControl(),
+                    ours.equals("system") ? "the kernel's default too" : ours);
+        }
         StringBuilder head = new StringBuilder("| case | unit |");
         StringBuilder rule = new StringBuilder("|---|---|");
         for (String b : bs) {

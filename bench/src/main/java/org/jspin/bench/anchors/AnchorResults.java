@@ -71,6 +71,16 @@ public final class AnchorResults {
     }
 
     /**
+     * @return these figures with label {@code from} named {@code to} (the shared-memory run's
+     *         {@code ompi-shm} read as the Open MPI figures the comparison keys by, say)
+     */
+    public AnchorResults relabeled(String from, String to) {
+        Map<String, Map<String, Double>> m = new LinkedHashMap<>();
+        byLabel.forEach((label, tests) -> m.put(label.equals(from) ? to : label, tests));
+        return new AnchorResults(m);
+    }
+
+    /**
      * @return the figure {@code label} printed for {@code test} ({@code "<test> <variant>"} for the
      *         pack benchmark's), if it printed one
      */

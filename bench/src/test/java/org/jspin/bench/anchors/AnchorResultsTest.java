@@ -31,6 +31,16 @@ class AnchorResultsTest {
     }
 
     @Test
+    void theSharedMemoryRunsLabelsCanBeReadAsTheOnesTheComparisonKeysBy() {
+        AnchorResults r = AnchorResults.parse(List.of("RESULT ompi-shm lat_8B 0.34 us", "RESULT mpich-shm lat_8B 0.40 us"))
+                .relabeled("ompi-shm", "ompi-tcp").relabeled("mpich-shm", "mpich-tcp");
+        assertEquals(Set.of("ompi-tcp", "mpich-tcp"), r.labels());
+        assertEquals(OptionalDouble.of(0.34), r.value("ompi-tcp", "lat_8B"));
+        assertEquals(OptionalDouble.of(0.40), r.value("mpich-tcp", "lat_8B"));
+        assertEquals(OptionalDouble.empty(), r.value("ompi-shm", "lat_8B"));
+    }
+
+    @Test
     void thePackBenchmarksLinesNameTheirTestWithItsVariant() {
         AnchorResults r = AnchorResults.parse(List.of(
                 "RESULT openmpi contig4MiB memcpy 32.661",
