@@ -171,7 +171,7 @@ class RunCommandSystemTest {
     }
 
     /**
-     * A fabric port in use: {@code JSPIN_BIND=127.0.0.1:P} gives rank r port P + r, and this test
+     * A fabric port in use (the netty fabric's): {@code JSPIN_BIND=127.0.0.1:P} gives rank r port P + r, and this test
      * holds rank 1's. Rank 1 fails at once with a message naming the address and saying the port
      * is in use (no {@code BindException}, no Netty stack trace); the job ends non-zero naming
      * rank 1, and leaves nothing behind.
@@ -181,8 +181,8 @@ class RunCommandSystemTest {
     void aFabricPortInUseEndsTheJobNamingTheRankTheAddressAndThePort() throws InterruptedException, IOException {
         int base = twoFreeLoopbackPorts();
         try (ServerSocket taken = new ServerSocket(base + 1, 1, InetAddress.getLoopbackAddress())) {
-            SpawnedProcess run = SpawnedProcess.start(SpawnedProcess.jspin("run", "-n", "2", "--timeout", "50",
-                    Ring.class.getName()), Map.of("JSPIN_BIND", "127.0.0.1:" + base));
+            SpawnedProcess run = SpawnedProcess.start(SpawnedProcess.jspin("run", "-n", "2", "--fabric", "netty",
+                    "--timeout", "50", Ring.class.getName()), Map.of("JSPIN_BIND", "127.0.0.1:" + base));
             started.add(run);
             run.awaitRankPids(2, Duration.ofSeconds(40));
             int code = run.awaitExit(Duration.ofSeconds(50));
