@@ -3,6 +3,7 @@ package org.jspin.transport.shm;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -196,7 +197,20 @@ final class RingFile implements AutoCloseable {
 
     // ---- waking the owner ---------------------------------------------------------------------
 
-    /** Something was written for the owner: moves the futex word, and wakes the owner if it sleeps. */
+    /**
+     * A record was committed for the owner: wakes the owner if it sleeps. The fence orders the
+     * commit before the look at the owner's flag, as the owner orders its flag before its last look
+     * at the ring ({@link #prepareSleep}), so either this sees it asleep or it sees the record; the
+     * futex word is moved only then, so that a running owner's line is not taken from it per packet.
+     */
+    void written() {
+        VarHandle.fullFence();
+        if (control.getIntVolatile(SLEEPING) != 0) {
+            signal();
+        }
+    }
+
+    /** Something happened for the owner: moves the futex word, and wakes the owner if it sleeps. */
     void signal() {
         control.getAndAddInt(SIGNAL, 1);
         if (control.getIntVolatile(SLEEPING) != 0) {

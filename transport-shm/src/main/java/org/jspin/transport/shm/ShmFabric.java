@@ -257,7 +257,7 @@ public final class ShmFabric implements Fabric {
             MemorySegment.copy(packet.payload, packet.payloadOffset, outSegments[target], at + HEADER, length);
         }
         out.commit(at);
-        rings[target].signal();
+        rings[target].written();
         released.add(packet); // copied: the engine may reuse it at its next poll
         return true;
     }
