@@ -121,7 +121,7 @@ final class CoreDriver<S, R> implements Progress.Work {
         this.core = core;
         this.fabric = fabric;
         this.oneCpu = oneCpu;
-        this.spinNanos = fabric.ranksOnHost() > Runtime.getRuntime().availableProcessors() ? 0 : SPIN_NANOS;
+        this.spinNanos = fabric.ranksOnHost() > HostCpus.count() ? 0 : SPIN_NANOS;
         this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
     }
 
@@ -334,7 +334,7 @@ final class CoreDriver<S, R> implements Progress.Work {
             // made 1 MiB and 4 MiB ping-pongs slower, so there it still spins)
             return mine && oneCpu && fabric.pollDriven() && !stopped ? DEFERRED : -1;
         }
-        if (!mine && fabric.pollDriven()) {
+        if (!mine && fabric.pollDriven() && !fabric.progressInCalls()) {
             lastCallerRound = System.nanoTime(); // only the idling of a poll-driven fabric reads it
         }
         int work;

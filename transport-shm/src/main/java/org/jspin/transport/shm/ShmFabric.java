@@ -84,6 +84,9 @@ public final class ShmFabric implements Fabric {
     private final long self = ProcessHandle.current().pid();
     private final Reader reader = new Reader();
     private long nextLivenessCheck;
+    private int polls;
+    /** A sleep found the look at the peers overdue: the next poll takes it. */
+    private boolean livenessDue;
     private boolean departures;
     private boolean closed;
 
@@ -293,11 +296,14 @@ public final class ShmFabric implements Fabric {
             handler.onReleased(p);
             n++;
         }
-        long now = System.nanoTime();
         boolean leaving = departures;
-        if (now - nextLivenessCheck >= 0) {
-            nextLivenessCheck = now + LIVENESS_NANOS;
-            leaving |= lookForDepartures();
+        if ((++polls & 255) == 0 || livenessDue) { // the clock every 256 polls: a poll is a spinning waiter's loop
+            livenessDue = false;
+            long now = System.nanoTime();
+            if (now - nextLivenessCheck >= 0) {
+                nextLivenessCheck = now + LIVENESS_NANOS;
+                leaving |= lookForDepartures();
+            }
         }
         if (n < limit) {
             reader.handler = handler;
@@ -496,6 +502,7 @@ public final class ShmFabric implements Fabric {
     @Override
     public void await(long nanos) {
         long wait = Math.min(nanos, Math.max(0, nextLivenessCheck - System.nanoTime()));
+        livenessDue = wait == 0;
         int seen = own.prepareSleep();
         try {
             if (wait > 0 && !hasPending()) {
