@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 /** Linux CPU lists, as /sys/devices/system/cpu/online writes them. */
 class HostCpusTest {
     @ParameterizedTest(name = "''{0}'' names {1}")
-    @CsvSource(delimiter = ';', value = {"0-1; 2", "0; 1", "0-3,6; 5", "0-1,4-5,7\n; 5", "x-y; 0", "; 0"})
+    @CsvSource(delimiter = ';', value = {"0-1; 2", "0; 1", "0-3,6; 5", "0-1,4-5,7; 5", "x-y; 0", "''; 0"})
     void countsTheCpusOfAList(String list, int cpus) {
-        assertEquals(cpus, HostCpus.parse(list == null ? "" : list.replace("\\n", "\n")));
+        assertEquals(cpus, HostCpus.parse(list));
+        assertEquals(cpus, HostCpus.parse(list + "\n"), "as the file ends, with a newline");
     }
 
     @Test
