@@ -31,6 +31,8 @@ public final class Request {
      * iteration with 100 us of yields, 998 with 1 ms, 1334 blocking at once (this machine, once each).
      */
     private static final long YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** Where ranks have CPUs of their own, how long a waiter spins before it yields between rounds. */
+    private static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
     private static final long BLOCK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Nic nic;
@@ -166,6 +168,7 @@ public final class Request {
         nic.beginWait();
         try {
             long spin = nic.spinNanos();
+            long yieldUntil = spin > 0 ? spin : YIELD_NANOS;
             long idleSince = System.nanoTime();
             for (int i = 0; ; i++) {
                 Status s = status;
@@ -176,9 +179,14 @@ public final class Request {
                     idleSince = System.nanoTime();
                 } else if ((i & 63) != 0 && spin > 0) {
                     Thread.onSpinWait();
-                } else if (System.nanoTime() - idleSince >= spin) {
-                    if (spin == 0 && System.nanoTime() - idleSince < YIELD_NANOS) {
-                        Thread.yield(); // ranks outnumber CPUs: whichever has work runs, as Open MPI's yield does
+                } else {
+                    long idle = System.nanoTime() - idleSince;
+                    if (spin > 0 && idle < PAUSE_NANOS) {
+                        Thread.onSpinWait(); // a message is usually this close: no system call
+                    } else if (idle < yieldUntil) {
+                        // a rank with work (a peer, or this JVM's compiler and collector threads) runs
+                        // first; where ranks outnumber CPUs, as Open MPI's yield does
+                        Thread.yield();
                     } else if (status == null) {
                         nic.block(BLOCK_NANOS);
                     }

@@ -57,11 +57,13 @@ final class CoreDriver<S, R> implements Progress.Work {
     private static final long WAITED_PARK_NANOS = Long.getLong("jspin.progress.waited.park.us", 20_000) * 1000;
 
     /**
-     * How long a waiting caller spins before it blocks, where every rank of the host has a CPU:
-     * {@code -Djspin.wait.spin.us}. Where ranks outnumber CPUs a waiter blocks at once, as a peer
-     * it waits for may need its CPU.
+     * How long a waiting caller drives the NIC before it blocks, where every rank of the host has a
+     * CPU (the first 20 us spinning, then yielding between rounds): {@code -Djspin.wait.spin.us}.
+     * Blocking there costs a wake-up of a halted virtual CPU per message (see docs/one-host.md).
+     * Where ranks outnumber CPUs a waiter yields briefly and blocks, as a peer it waits for may
+     * need its CPU.
      */
-    private static final long SPIN_NANOS = WaitSettings.microseconds("jspin.wait.spin.us", 50) * 1000;
+    private static final long SPIN_NANOS = WaitSettings.microseconds("jspin.wait.spin.us", 2000) * 1000;
     /**
      * How long the progress thread of a fabric that makes progress in calls ({@link
      * Fabric#progressInCalls}) sleeps between looks at the fabric, nobody waking it for arrivals:
