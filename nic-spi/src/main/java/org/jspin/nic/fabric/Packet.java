@@ -59,6 +59,20 @@ public final class Packet {
         this.staging = buffer;
     }
 
+    /** Takes {@code other}'s header fields (kind, ranks, ids, offsets, lengths, signature); not its payload. */
+    public void headerFrom(Packet other) {
+        kind = other.kind;
+        source = other.source;
+        target = other.target;
+        matchBits = other.matchBits;
+        sendId = other.sendId;
+        recvId = other.recvId;
+        offset = other.offset;
+        messageLength = other.messageLength;
+        signatureHash = other.signatureHash;
+        signatureElements = other.signatureElements;
+    }
+
     /** Forgets the header and payload window before reuse; the staging buffer stays. */
     public void clear() {
         kind = null;

@@ -407,16 +407,7 @@ public final class ShmFabric implements Fabric {
 
     private Packet detached(Packet p) {
         Packet d = new Packet();
-        d.kind = p.kind;
-        d.source = p.source;
-        d.target = p.target;
-        d.matchBits = p.matchBits;
-        d.sendId = p.sendId;
-        d.recvId = p.recvId;
-        d.offset = p.offset;
-        d.messageLength = p.messageLength;
-        d.signatureHash = p.signatureHash;
-        d.signatureElements = p.signatureElements;
+        d.headerFrom(p);
         d.payload = MemorySegment.ofArray(new byte[p.payloadLength]);
         MemorySegment.copy(p.payload, p.payloadOffset, d.payload, 0, p.payloadLength);
         d.payloadLength = p.payloadLength;

@@ -86,11 +86,7 @@ class ShmFabricTest {
         @Override
         public void onPacket(Packet p) {
             Packet copy = new Packet();
-            copy.kind = p.kind;
-            copy.source = p.source;
-            copy.target = p.target;
-            copy.matchBits = p.matchBits;
-            copy.offset = p.offset;
+            copy.headerFrom(p);
             copy.payloadLength = p.payloadLength;
             packets.add(copy);
             byte[] b = new byte[p.payloadLength];
