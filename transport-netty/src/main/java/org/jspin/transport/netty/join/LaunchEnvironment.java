@@ -128,7 +128,7 @@ public final class LaunchEnvironment implements LaunchProvider {
     }
 
     /** The fabric of ranks that share a host, when it is on the class path. */
-    static final String SHM = "shm";
+    public static final String SHM = "shm";
 
     /**
      * @return the fabric a launcher's job uses unless the user chooses one: {@code shm} when the
@@ -136,8 +136,11 @@ public final class LaunchEnvironment implements LaunchProvider {
      *         {@code MPI_LOCALNRANKS}, Open MPI's {@code OMPI_COMM_WORLD_LOCAL_SIZE} or Slurm's
      *         {@code SLURM_NNODES} saying so) and the shm fabric is on the class path, else
      *         {@code netty}
+     * @param env      the process's environment
+     * @param launcher which launcher started it ({@code jspin}, {@code hydra}, {@code ompi}, {@code slurm})
+     * @param size     ranks in the job
      */
-    static String fabric(Map<String, String> env, String launcher, int size) {
+    public static String fabric(Map<String, String> env, String launcher, int size) {
         boolean oneHost = switch (launcher) {
             case "jspin" -> true;
             case "hydra" -> Integer.toString(size).equals(strip(env.get("MPI_LOCALNRANKS")));
