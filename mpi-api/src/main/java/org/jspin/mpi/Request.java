@@ -27,8 +27,7 @@ public final class Request {
     /**
      * Where ranks outnumber CPUs (no spinning), how long a waiter yields between rounds before it
      * blocks: a yield hands the CPU to a rank with work at once, where a wake-up would go through
-     * the scheduler's queue. 16 ranks of halo2d as threads, 256 x 256, 2000 iterations: 843 us per
-     * iteration with 100 us of yields, 998 with 1 ms, 1334 blocking at once (this machine, once each).
+     * the scheduler's queue (measured in docs/one-host.md).
      */
     private static final long YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Where ranks have CPUs of their own, how long a waiter spins before it yields between rounds. */

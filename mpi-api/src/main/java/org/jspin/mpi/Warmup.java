@@ -15,8 +15,7 @@ import org.jspin.nic.Job;
  * in-JVM fabric, the job's backend and protocol settings, meters of its own, so the job's meters
  * count only the program's messages). The JVM loads, links and initialises the classes of the API,
  * the engine, the backend's data path and the datatype engine's kernel generator here, rather than
- * inside the program's first timed exchange (16 ranks of halo2d as processes on 2 CPUs spent 0.9 s
- * in their first exchange). {@code JSPIN_WARMUP=0} (or {@code -Djspin.warmup=false}) leaves it out.
+ * inside the program's first timed exchange (docs/one-host.md). {@code JSPIN_WARMUP=0} (or {@code -Djspin.warmup=false}) leaves it out.
  */
 final class Warmup {
     private static final int ROUNDS = 8;

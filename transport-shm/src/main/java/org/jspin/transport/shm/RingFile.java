@@ -56,16 +56,12 @@ final class RingFile implements AutoCloseable {
     private final MemorySegment mapped;
     private final UnsafeBuffer ring;
     private final UnsafeBuffer control;
-    private final int capacity;
-    private final int size;
     private boolean unlinked;
 
     private RingFile(Path path, Arena arena, MemorySegment mapped, int capacity, int size) {
         this.path = path;
         this.arena = arena;
         this.mapped = mapped;
-        this.capacity = capacity;
-        this.size = size;
         long ringBytes = capacity + (long) RingBufferDescriptor.TRAILER_LENGTH;
         this.ring = new UnsafeBuffer(mapped.address(), (int) ringBytes);
         this.control = new UnsafeBuffer(mapped.address() + ringBytes, controlBytes(size));
@@ -187,10 +183,6 @@ final class RingFile implements AutoCloseable {
         return mapped;
     }
 
-    int capacity() {
-        return capacity;
-    }
-
     long pid() {
         return control.getLong(PID);
     }
@@ -272,10 +264,6 @@ final class RingFile implements AutoCloseable {
 
     void clearSpaceWanted() {
         control.putIntVolatile(SPACE_WANTED, 0);
-    }
-
-    int size() {
-        return size;
     }
 
     /** Removes the file's name: mappings stay valid, and nothing of the job is left behind. */

@@ -13,7 +13,6 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.jspin.bootstrap.EndpointExchange;
 import org.jspin.bootstrap.SecretProof;
 import org.jspin.error.ErrorClass;
@@ -56,7 +55,7 @@ public final class ShmFabric implements Fabric {
     private static final int HELLO_BYTES = 4 + SecretProof.BYTES;
     /**
      * How often peers are looked at for having left or died: each look reads every peer's
-     * {@code /proc/<pid>/stat}, which showed in profiles of 16 ranks at 100 ms.
+     * {@code /proc/<pid>/stat}.
      */
     private static final long LIVENESS_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     /** A detached packet (an RTS's payload copied aside) belongs to no sender. */
@@ -193,9 +192,8 @@ public final class ShmFabric implements Fabric {
     }
 
     /**
-     * 64 KiB, as Netty's: an eager message costs the same two copies as a rendezvous one without
-     * its round trip ({@code bench pingpong --fabric shm --bind-to core}, this machine, once each:
-     * the 64 KiB ping-pong at 11.9 GB/s against 8.3 with 16 KiB).
+     * 64 KiB, as Netty's: an eager message costs the same two copies as a rendezvous one, without
+     * its round trip (measured in docs/one-host.md).
      */
     @Override
     public int preferredEagerLimit() {
@@ -537,10 +535,5 @@ public final class ShmFabric implements Fabric {
     /** @return this rank's ring file (tests look at its name and mode) */
     Path ringPath() {
         return own.path();
-    }
-
-    /** @return a ring of {@link RingBuffer}'s kind, for tests */
-    RingBuffer inbox() {
-        return inbox;
     }
 }
