@@ -50,6 +50,8 @@ final class DrivenIoEventLoop extends AbstractScheduledEventExecutor implements 
     private final Context blocking = new Context(true);
     private volatile Thread owner;
     private volatile boolean blocked;
+    /** A {@link #wakeup()} not yet consumed by a {@link #run(long)}: the next one does not block. */
+    private volatile boolean woken;
     private volatile boolean shuttingDown;
     private boolean initialized;
 
@@ -83,6 +85,7 @@ final class DrivenIoEventLoop extends AbstractScheduledEventExecutor implements 
             return run(blocking);
         } finally {
             blocked = false;
+            woken = false; // the caller is awake and looks at what it waited for next
         }
     }
 
@@ -91,8 +94,14 @@ final class DrivenIoEventLoop extends AbstractScheduledEventExecutor implements 
         return !tasks.isEmpty();
     }
 
-    /** Ends a {@link #run(long)} early; any thread. */
+    /**
+     * Ends a {@link #run(long)} early, or the next one if none runs; any thread. The flag is set
+     * before the look at {@code blocked}, as the driver sets {@code blocked} before the handler's
+     * last look at {@link Context#canBlock}: either the driver sees the flag or this sees it blocked
+     * (and the handler's own wake-up sees its deadline).
+     */
     void wakeup() {
+        woken = true;
         if (blocked) {
             handler.wakeup();
         }
@@ -142,7 +151,7 @@ final class DrivenIoEventLoop extends AbstractScheduledEventExecutor implements 
 
         @Override
         public boolean canBlock() {
-            return mayBlock && tasks.isEmpty();
+            return mayBlock && tasks.isEmpty() && !woken;
         }
 
         @Override

@@ -4,7 +4,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -32,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * each higher one, every connection proving itself with the job secret ({@link Handshake}). Each
  * proven connection is handed to the fabric ({@link Joined}), which puts its data path on it. Runs
  * on the joining thread, which drives the fabric's event loop meanwhile.
+ *
+ * <p>A rank whose endpoint the exchange gives as null is reached some other way (shared memory,
+ * when it shares this rank's host): no connection is made or awaited with it. Every rank sees the
+ * same list, so both ends of a pair agree.
  */
 final class FabricJoin {
     private static final Logger LOG = LoggerFactory.getLogger(FabricJoin.class);
@@ -49,7 +52,10 @@ final class FabricJoin {
     private final SocketOptions options;
     private final Joined joined;
     private final Channel[] proven;
-    private final CountDownLatch connected;
+    /** Connections proven so far (counted on the joining thread, which drives the loop). */
+    private int connected;
+    /** Peers to connect with: those with an endpoint ({@code size - 1} until the exchange says). */
+    private int awaited;
     private final AtomicReference<String> failure = new AtomicReference<>();
     private final List<Channel> accepted = new ArrayList<>();
     private Channel server;
@@ -64,7 +70,7 @@ final class FabricJoin {
         this.options = options;
         this.joined = joined;
         this.proven = new Channel[size];
-        this.connected = new CountDownLatch(size - 1);
+        this.awaited = size - 1;
     }
 
     /**
@@ -111,25 +117,31 @@ final class FabricJoin {
             throw new MpiException(ErrorClass.ERR_OTHER, "the endpoint exchange returned " + endpoints.size()
                     + " endpoints for a job of " + size + " ranks");
         }
-        for (int peer = 0; peer < rank; peer++) {
-            connect(peer, endpoints.get(peer), timeoutMillis);
+        awaited = 0;
+        for (int peer = 0; peer < size; peer++) {
+            if (peer != rank && endpoints.get(peer) != null) {
+                awaited++;
+                if (peer < rank) {
+                    connect(peer, endpoints.get(peer), timeoutMillis);
+                }
+            }
         }
-        driveUntil(loop, () -> connected.getCount() == 0 || failure.get() != null, deadline);
+        driveUntil(loop, () -> connected == awaited || failure.get() != null, deadline);
         if (failure.get() != null) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " could not join job " + jobId + ": "
                     + failure.get());
         }
-        if (connected.getCount() > 0) {
+        if (connected < awaited) {
             List<Integer> missing = new ArrayList<>();
             for (int r = 0; r < size; r++) {
-                if (r != rank && proven[r] == null) {
+                if (r != rank && proven[r] == null && endpoints.get(r) != null) {
                     missing.add(r);
                 }
             }
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " of job " + jobId + ": no connection with ranks "
                     + missing + " within " + launch.connectTimeout().toMillis() + " ms");
         }
-        LOG.debug("rank {}: connected to {} peers over {} ({})", rank, size - 1, EventLoops.transport(), me);
+        LOG.debug("rank {}: connected to {} peers over {} ({})", rank, awaited, EventLoops.transport(), me);
     }
 
     /**
@@ -255,7 +267,7 @@ final class FabricJoin {
         public void accepted(ChannelHandlerContext ctx, int peer) {
             proven[peer] = ctx.channel();
             joined.joined(ctx, peer);
-            connected.countDown();
+            connected++;
         }
 
         @Override

@@ -197,6 +197,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             closeChannels();
             throw e;
         }
+        this.onlyPeer = onlyPeer();
     }
 
     /** A proven connection to {@code peer}: the data path goes on it (frames in, packets to the engine). */
@@ -207,9 +208,20 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
                 LANDING ? header -> landing(peer, header) : null, reads));
         ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, this));
         peers[peer] = new Peer(peer, ctx.channel());
-        if (size == 2 && directReads && DirectReads.supports(ctx.channel())) {
-            onlyPeer = peers[peer];
+    }
+
+    /** The peer whose socket polls read directly: the only one, where there is one and it can. */
+    private Peer onlyPeer() {
+        Peer only = null;
+        for (Peer p : peers) {
+            if (p != null) {
+                if (only != null) {
+                    return null;
+                }
+                only = p;
+            }
         }
+        return only != null && directReads && DirectReads.supports(only.channel) ? only : null;
     }
 
     // ---- Fabric -------------------------------------------------------------------------------
@@ -370,6 +382,10 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             return mailbox.arrive(p); // to itself: by reference, as the in-JVM fabric does
         }
         Peer peer = peers[target];
+        if (peer == null) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " has no connection to rank " + target
+                    + ": the endpoint exchange said it is reached another way");
+        }
         if (peer.gone) {
             throw new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + target + " has failed or left the job");
         }

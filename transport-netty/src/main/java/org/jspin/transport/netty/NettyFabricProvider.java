@@ -33,6 +33,22 @@ public final class NettyFabricProvider implements FabricProvider {
     }
 
     /**
+     * Opens rank {@code rank}'s endpoint of a TCP fabric that reaches only the ranks the launch's
+     * exchange gives an endpoint for: a fabric that carries the other ranks' packets (shared memory
+     * within a host) gives the exchange's null for each of those, and sends them nothing here.
+     *
+     * @param jobId  the job's id, proven on every connection with the launch's secret
+     * @param size   ranks in the job
+     * @param rank   this endpoint's world rank
+     * @param launch the secret, the exchange (whose list may hold nulls), where to listen
+     * @return the joined endpoint; packets to a rank without a connection fail with ERR_OTHER
+     * @throws org.jspin.error.MpiException ERR_OTHER naming what failed while joining
+     */
+    public static Fabric open(String jobId, int size, int rank, NettyLaunch launch) {
+        return new NettyFabric(jobId, size, rank, launch);
+    }
+
+    /**
      * @return the TCP congestion control this JVM's setting ({@code -Djspin.netty.congestion}) gives
      *         connections between ranks of one host: an algorithm's name, or {@code system} for the
      *         kernel's default
