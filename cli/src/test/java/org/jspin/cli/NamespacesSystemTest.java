@@ -87,9 +87,10 @@ class NamespacesSystemTest {
     }
 
     /**
-     * Four ranks of halo2d, two on each host: the 2 x 2 grid's exchanges cross the link (and stay on
-     * each host's loopback between its own two ranks), and the result is bit-identical to the serial
-     * run.
+     * Four ranks of halo2d, two on each host, on the default fabric: the 2 x 2 grid's exchanges
+     * between hosts cross the link, those between a host's own two ranks go through shared memory
+     * (nothing but the rendezvous crosses a host's loopback), and the result is bit-identical to the
+     * serial run.
      */
     @ParameterizedTest(name = "{0} variables, {1} backend")
     @CsvSource({"slurm, host", "ompi, sim"})
@@ -97,6 +98,7 @@ class NamespacesSystemTest {
     void halo2dOnTwoHostsIsBitIdentical(String launcher, String backend) throws InterruptedException {
         String secret = secret();
         long before = hosts.receivedBytes(1);
+        long[] loopbackBefore = {hosts.loopbackBytes(0), hosts.loopbackBytes(1)};
         SpawnedProcess[] ranks = new SpawnedProcess[4];
         for (int r = 0; r < 4; r++) {
             int host = r / 2;
@@ -110,8 +112,15 @@ class NamespacesSystemTest {
         long crossed = hosts.receivedBytes(1) - before;
         // each of host 1's two ranks gets a 128-double halo row or column from host 0 per iteration
         assertTrue(crossed > 2L * 40 * 128 * 8, "host 1 received " + crossed + " bytes on its link");
-        System.out.printf("halo2d on two hosts (%s, %s): %.1f s, host 1 received %,d bytes on its link%n", launcher,
-                backend, ranks[0].elapsedSeconds(), crossed);
+        long[] loopback = new long[2];
+        for (int h = 0; h < 2; h++) {
+            loopback[h] = hosts.loopbackBytes(h) - loopbackBefore[h];
+            // over TCP, each of a host's two ranks would send the other a 128-double halo per iteration
+            assertTrue(loopback[h] < 40L * 128 * 8 / 2, "host " + h + "'s loopback carried " + loopback[h]
+                    + " bytes: its two ranks talked over TCP, not shared memory\n" + ranks[2 * h].transcript());
+        }
+        System.out.printf("halo2d on two hosts (%s, %s): %.1f s, host 1 received %,d bytes on its link; loopback %,d and"
+                + " %,d bytes%n", launcher, backend, ranks[0].elapsedSeconds(), crossed, loopback[0], loopback[1]);
     }
 
     /**

@@ -64,8 +64,16 @@ final class NetnsHosts implements AutoCloseable {
 
     /** @return bytes host {@code i} received on the link so far (its interface's counter) */
     long receivedBytes(int i) {
-        String stats = run(ip, "netns", "exec", namespaces[i], "cat", "/sys/class/net/" + links[i]
-                + "/statistics/rx_bytes");
+        return rxBytes(i, links[i]);
+    }
+
+    /** @return bytes that went over host {@code i}'s loopback so far: TCP between its own processes */
+    long loopbackBytes(int i) {
+        return rxBytes(i, "lo");
+    }
+
+    private long rxBytes(int i, String device) {
+        String stats = run(ip, "netns", "exec", namespaces[i], "cat", "/sys/class/net/" + device + "/statistics/rx_bytes");
         return Long.parseLong(stats.strip());
     }
 

@@ -226,6 +226,11 @@ final class RingFile implements AutoCloseable {
         Futex.await(control.addressOffset() + SIGNAL, seen, timespec);
     }
 
+    /** @return the futex word: it moves with every {@link #signal} */
+    int signalWord() {
+        return control.getIntVolatile(SIGNAL);
+    }
+
     void awake() {
         control.putIntOrdered(SLEEPING, 0);
     }

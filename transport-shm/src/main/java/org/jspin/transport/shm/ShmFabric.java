@@ -73,6 +73,8 @@ public final class ShmFabric implements Fabric {
     private final MemorySegment[] outSegments;
     private final MemorySegment inSegment;
     private final int maxPayload;
+    /** Ranks this fabric reaches, this one included: those of this host. */
+    private final int onHost;
     private final boolean[] proven;
     private int unproven;
     private final boolean[] departing;
@@ -90,22 +92,55 @@ public final class ShmFabric implements Fabric {
     private boolean closed;
 
     /**
-     * Joins the job: makes this rank's ring, learns every rank's through {@code exchange}, maps
-     * them, and proves the secret to each peer.
+     * Joins a job whose ranks all run on this host: makes this rank's ring, learns every rank's
+     * through {@code exchange}, maps them, and proves the secret to each peer.
      *
      * @param dir      where rings live ({@code /dev/shm} on Linux)
      * @param capacity ring bytes per rank, a power of two
      * @throws MpiException ERR_OTHER naming what failed (a ring that cannot be made or mapped, the exchange)
      */
-    ShmFabric(String jobId, int size, int rank, String secret, EndpointExchange exchange, Duration timeout, Path dir,
-              int capacity) {
+    static ShmFabric join(String jobId, int size, int rank, String secret, EndpointExchange exchange, Duration timeout,
+                          Path dir, int capacity) {
+        RingFile own = create(dir, rank, size, capacity);
+        List<String> paths;
+        try {
+            paths = exchange.exchange(rank, own.path().toString(), timeout);
+        } catch (RuntimeException e) {
+            own.unlink();
+            own.close();
+            throw e;
+        }
+        return new ShmFabric(jobId, size, rank, secret, own, paths, capacity, exchange);
+    }
+
+    /**
+     * Makes rank {@code rank}'s ring in {@code dir}, once the files of jobs whose makers are gone are swept.
+     *
+     * @throws MpiException ERR_OTHER when the ring cannot be made
+     */
+    static RingFile create(Path dir, int rank, int size, int capacity) {
+        StaleRings.sweep(dir);
+        return RingFile.create(dir, rank, size, capacity);
+    }
+
+    /**
+     * Joins over rings already exchanged: maps each peer's and proves the secret to it. On failure
+     * {@code own} is unlinked and closed.
+     *
+     * @param own      this rank's ring ({@link #create})
+     * @param paths    every rank's ring, indexed by rank; null for a rank on another host, which
+     *                 this fabric does not reach
+     * @param exchange closed when this fabric closes (null: someone else closes it)
+     * @throws MpiException ERR_OTHER naming what failed (a ring that cannot be mapped)
+     */
+    ShmFabric(String jobId, int size, int rank, String secret, RingFile own, List<String> paths, int capacity,
+              EndpointExchange exchange) {
         this.jobId = jobId;
         this.size = size;
         this.rank = rank;
         this.secret = SecretProof.utf8(secret);
         this.exchange = exchange;
-        StaleRings.sweep(dir);
-        this.own = RingFile.create(dir, rank, size, capacity);
+        this.own = own;
         this.rings = new RingFile[size];
         this.outboxes = new ManyToOneRingBuffer[size];
         this.outSegments = new MemorySegment[size];
@@ -113,24 +148,30 @@ public final class ShmFabric implements Fabric {
         this.departing = new boolean[size];
         this.gone = new boolean[size];
         try {
-            List<String> paths = exchange.exchange(rank, own.path().toString(), timeout);
             if (paths.size() != size) {
                 throw new MpiException(ErrorClass.ERR_OTHER, "the endpoint exchange returned " + paths.size()
                         + " rings for a job of " + size + " ranks");
             }
+            int peers = 0;
             for (int r = 0; r < size; r++) {
-                rings[r] = r == rank ? own : RingFile.open(Path.of(paths.get(r)), r, size, capacity);
-                outboxes[r] = r == rank ? null : new ManyToOneRingBuffer(rings[r].ring());
-                outSegments[r] = rings[r].segment();
+                if (r != rank && paths.get(r) != null) {
+                    rings[r] = RingFile.open(Path.of(paths.get(r)), r, size, capacity);
+                    outboxes[r] = new ManyToOneRingBuffer(rings[r].ring());
+                    outSegments[r] = rings[r].segment();
+                    peers++;
+                }
             }
+            rings[rank] = own;
             this.inbox = new ManyToOneRingBuffer(own.ring());
             outboxes[rank] = inbox;
+            outSegments[rank] = own.segment();
             this.inSegment = own.segment();
             this.maxPayload = inbox.maxMsgLength() - HEADER;
+            this.onHost = peers + 1;
             proven[rank] = true;
-            this.unproven = size - 1;
+            this.unproven = peers;
             for (int r = 0; r < size; r++) {
-                if (r != rank) {
+                if (r != rank && rings[r] != null) {
                     hello(r);
                 }
             }
@@ -212,7 +253,12 @@ public final class ShmFabric implements Fabric {
 
     @Override
     public int ranksOnHost() {
-        return size;
+        return onHost;
+    }
+
+    /** @return whether this fabric reaches rank {@code r} (it runs on this host) */
+    boolean reaches(int r) {
+        return rings[r] != null;
     }
 
     // ---- sending ------------------------------------------------------------------------------
@@ -225,6 +271,10 @@ public final class ShmFabric implements Fabric {
         int target = packet.target;
         if (target < 0 || target >= size) {
             throw new MpiException(ErrorClass.ERR_RANK, "target rank must be in [0, " + size + "), got " + target);
+        }
+        if (rings[target] == null) {
+            throw new MpiException(ErrorClass.ERR_OTHER, "rank " + target + " runs on another host than rank " + rank
+                    + ": the shm fabric does not reach it");
         }
         if (gone[target] || departing[target] || (target != rank && rings[target].closed())) {
             throw new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + target + " has left the job");
@@ -336,9 +386,9 @@ public final class ShmFabric implements Fabric {
                 return;
             }
             int source = length >= 4 ? buffer.getInt(index) : -1;
-            if (source < 0 || source >= size) {
-                LOG.error("rank {}: dropped a record of type {} and {} bytes naming no rank of the job (source {})",
-                        rank, type, length, source);
+            if (source < 0 || source >= size || rings[source] == null) {
+                LOG.error("rank {}: dropped a record of type {} and {} bytes naming no rank of the job on this host"
+                        + " (source {})", rank, type, length, source);
                 return;
             }
             if (gone[source] || departing[source]) {
@@ -386,7 +436,7 @@ public final class ShmFabric implements Fabric {
 
         private void onHello(MutableDirectBuffer buffer, int index, int length) {
             int source = length == HELLO_BYTES ? buffer.getInt(index) : -1;
-            if (source < 0 || source >= size || source == rank) {
+            if (source < 0 || source >= size || source == rank || rings[source] == null) {
                 LOG.error("rank {}: dropped a malformed hello ({} bytes, rank {})", rank, length, source);
                 return;
             }
@@ -425,7 +475,7 @@ public final class ShmFabric implements Fabric {
     private void wakeProducers() {
         own.clearSpaceWanted();
         for (int r = 0; r < size; r++) {
-            if (own.takeSpaceWanted(r) && r != rank) {
+            if (own.takeSpaceWanted(r) && r != rank && rings[r] != null) {
                 rings[r].signal();
             }
         }
@@ -436,10 +486,10 @@ public final class ShmFabric implements Fabric {
     /** @return whether a peer has left (closed its ring) or died since the last look */
     private boolean lookForDepartures() {
         for (int r = 0; r < size; r++) {
-            if (r == rank || gone[r] || departing[r]) {
+            RingFile f = rings[r];
+            if (r == rank || f == null || gone[r] || departing[r]) {
                 continue;
             }
-            RingFile f = rings[r];
             boolean left = f.closed();
             long pid = f.pid();
             boolean died = !left && pid != self && ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
@@ -509,6 +559,41 @@ public final class ShmFabric implements Fabric {
         own.signal();
     }
 
+    /**
+     * @return how long a caller may wait, at most {@code nanos}, before this fabric's next look at
+     *         its peers (which the next {@link #poll} then takes, when it is due now: 0)
+     */
+    long untilLivenessCheck(long nanos) {
+        long wait = Math.min(nanos, Math.max(0, nextLivenessCheck - System.nanoTime()));
+        livenessDue |= wait == 0;
+        return wait;
+    }
+
+    /**
+     * Sleeps another thread than the owner's until a record or signal reaches this rank's ring, or
+     * {@code timespec} passes: for a fabric whose owner waits elsewhere (a socket's readiness) while
+     * this thread watches the ring for it. Only that one thread may call it.
+     *
+     * @return whether something reached the ring (a record to read, or the futex word moved)
+     */
+    boolean watch(MemorySegment timespec) {
+        int seen = own.prepareSleep();
+        try {
+            if (arrived()) {
+                return true;
+            }
+            own.sleep(seen, timespec);
+            return arrived() || own.signalWord() != seen;
+        } finally {
+            own.awake();
+        }
+    }
+
+    /** @return whether the ring holds records, or a producer waits for room; any thread */
+    private boolean arrived() {
+        return inbox.size() > 0 || own.spaceWanted();
+    }
+
     @Override
     public void close() {
         if (closed) {
@@ -525,10 +610,12 @@ public final class ShmFabric implements Fabric {
         own.unlink();
         own.close();
         timing.close();
-        try {
-            exchange.close();
-        } catch (RuntimeException e) {
-            LOG.warn("rank {}: leaving the endpoint exchange failed: {}", rank, e.getMessage());
+        if (exchange != null) {
+            try {
+                exchange.close();
+            } catch (RuntimeException e) {
+                LOG.warn("rank {}: leaving the endpoint exchange failed: {}", rank, e.getMessage());
+            }
         }
     }
 

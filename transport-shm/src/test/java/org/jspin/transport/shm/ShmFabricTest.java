@@ -60,7 +60,7 @@ class ShmFabricTest {
         List<CompletableFuture<ShmFabric>> joining = new ArrayList<>();
         for (int r = 0; r < size; r++) {
             int rank = r;
-            joining.add(CompletableFuture.supplyAsync(() -> new ShmFabric("job-test", size, rank, secretOf.apply(rank),
+            joining.add(CompletableFuture.supplyAsync(() -> ShmFabric.join("job-test", size, rank, secretOf.apply(rank),
                     exchange, Duration.ofSeconds(20), dir, CAPACITY), threads));
         }
         ShmFabric[] f = new ShmFabric[size];

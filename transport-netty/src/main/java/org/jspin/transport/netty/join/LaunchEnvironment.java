@@ -35,8 +35,8 @@ import org.jspin.transport.netty.NettyFabricProvider;
  *       and {@code JSPIN_SECRET}, the same for every rank.</li>
  * </ul>
  *
- * Ranks that all run on one host join over the {@code shm} fabric ({@link #fabric}), others over
- * Netty; {@code JSPIN_FABRIC} chooses either for every launcher.
+ * Ranks join over the {@code shm} fabric ({@link #fabric}): shared memory between the ranks of
+ * each host, TCP between hosts; {@code JSPIN_FABRIC=netty} keeps TCP between all of them.
  *
  * <p>{@code JSPIN_BIND} sets the address ranks listen on (loopback otherwise), optionally with a port
  * ({@code host:port}, {@code [v6]:port}: rank r then listens on port + r; any free port otherwise),
@@ -124,31 +124,47 @@ public final class LaunchEnvironment implements LaunchProvider {
         NettyLaunch launch = new NettyLaunch(secret, exchange, env.getOrDefault("JSPIN_BIND", NettyLaunch.LOOPBACK),
                 Duration.ofSeconds(number(env, "JSPIN_CONNECT_TIMEOUT", (int) NettyLaunch.DEFAULT_TIMEOUT.toSeconds())));
         job.attachment(NettyLaunch.KEY, NettyLaunch.class, () -> launch);
-        return new Launched(job, rank, fabric(env, launcher, size), launcher);
+        boolean oneHost = oneHost(env, launcher, size);
+        job.attachment(ONE_HOST, Boolean.class, () -> oneHost);
+        return new Launched(job, rank, fabric(size), launcher);
     }
 
     /** The fabric of ranks that share a host, when it is on the class path. */
     public static final String SHM = "shm";
+    /**
+     * The job attachment ({@link Boolean}) saying whether the launcher put every rank on this host
+     * ({@link #oneHost}). The shm fabric then joins through rings alone; otherwise each rank also
+     * listens for TCP, and one exchange tells the ranks which of them share a host.
+     */
+    public static final String ONE_HOST = "jspin.launch.oneHost";
 
     /**
-     * @return the fabric a launcher's job uses unless the user chooses one: {@code shm} when the
-     *         launcher says every rank runs on this host ({@code jspin run} always; Hydra's
-     *         {@code MPI_LOCALNRANKS}, Open MPI's {@code OMPI_COMM_WORLD_LOCAL_SIZE} or Slurm's
-     *         {@code SLURM_NNODES} saying so) and the shm fabric is on the class path, else
-     *         {@code netty}
+     * @return the fabric a launcher's job uses unless the user chooses one: {@code shm} (shared
+     *         memory between the ranks of each host, TCP between hosts) when it is on the class
+     *         path and the job has more than one rank, else {@code netty}
+     * @param size ranks in the job
+     */
+    public static String fabric(int size) {
+        return size > 1 && Providers.fabrics().contains(SHM) ? SHM : NettyFabricProvider.NAME;
+    }
+
+    /**
+     * @return whether the launcher says every rank runs on this host: {@code jspin run} always;
+     *         Hydra's {@code MPI_LOCALNRANKS}, Open MPI's {@code OMPI_COMM_WORLD_LOCAL_SIZE} or
+     *         Slurm's {@code SLURM_NNODES} (or {@code SLURM_JOB_NUM_NODES}) saying so. False where
+     *         it does not say: the ranks then find out which of them share a host as they join.
      * @param env      the process's environment
      * @param launcher which launcher started it ({@code jspin}, {@code hydra}, {@code ompi}, {@code slurm})
      * @param size     ranks in the job
      */
-    public static String fabric(Map<String, String> env, String launcher, int size) {
-        boolean oneHost = switch (launcher) {
+    public static boolean oneHost(Map<String, String> env, String launcher, int size) {
+        return switch (launcher) {
             case "jspin" -> true;
             case "hydra" -> Integer.toString(size).equals(strip(env.get("MPI_LOCALNRANKS")));
             case "ompi" -> Integer.toString(size).equals(strip(env.get("OMPI_COMM_WORLD_LOCAL_SIZE")));
             case "slurm" -> "1".equals(strip(env.getOrDefault("SLURM_NNODES", env.get("SLURM_JOB_NUM_NODES"))));
             default -> false;
         };
-        return oneHost && size > 1 && Providers.fabrics().contains(SHM) ? SHM : NettyFabricProvider.NAME;
     }
 
     private static String strip(String v) {
