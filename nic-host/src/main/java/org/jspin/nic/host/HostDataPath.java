@@ -140,6 +140,27 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
         cpuWritten.add(length);
     }
 
+    /** Packs straight into the fabric's memory: the receiver reads it there, so nothing is packed aside. */
+    @Override
+    public boolean fillLent(SendOp<Void> send, long offset, int length, Packet packet) {
+        TypeCursor cursor = send.put().cursor();
+        if (cursor.position() != offset) {
+            cursor.seek(offset);
+        }
+        PackEvent event = new PackEvent();
+        event.begin();
+        long start = System.nanoTime();
+        cursor.pack(packet.payload, packet.payloadOffset, length);
+        long took = System.nanoTime() - start;
+        packTime.add(took);
+        event.commit(rank, offset, length, start);
+        nicRead.add(length);
+        packed.add(length);
+        cpuRead.add(length);
+        cpuWritten.add(length);
+        return true;
+    }
+
     /** A contiguous send's packets are windows on its buffer. */
     @Override
     public boolean sendsInPlace(SendOp<Void> send) {

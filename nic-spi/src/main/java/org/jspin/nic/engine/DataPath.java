@@ -36,6 +36,19 @@ public interface DataPath<S, R> {
     void fill(SendOp<S> send, long offset, int length, Packet packet);
 
     /**
+     * Packs bytes {@code [offset, offset + length)} of the send's message into the window the
+     * fabric lent ({@link org.jspin.nic.fabric.Fabric#claim}: the packet's payload window), as
+     * {@link #fill} would into a staging buffer. Only for sends whose bytes are packed
+     * ({@link #sendsInPlace} false).
+     *
+     * @return false (the default) where this data path does not pack into lent memory; the engine
+     *         then gives the window back and fills the packet as usual
+     */
+    default boolean fillLent(SendOp<S> send, long offset, int length, Packet packet) {
+        return false;
+    }
+
+    /**
      * @return whether {@link #fill} shows this send's bytes in the user's buffer, in place, for any
      *         length (nothing packed, no staging buffer of a chunk's size): the engine may then send
      *         its data phase in fewer, larger packets ({@link org.jspin.nic.fabric.Fabric#preferredWholeData});

@@ -489,8 +489,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         header(op, p, PacketKind.EAGER);
         op.accepted = op.length;
         op.phase = SendOp.Phase.DRAINING;
+        int lent = op.length > 0 ? packLent(op, p, 0, (int) op.length) : 0;
+        if (lent < 0) {
+            return;
+        }
         try {
-            if (op.length > 0) {
+            if (op.length > 0 && lent == 0) {
                 path.fill(op, 0, (int) op.length, p);
             }
         } catch (RuntimeException e) {
@@ -500,6 +504,33 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         op.sent = op.length;
         transmit(op, p);
+    }
+
+    /**
+     * Packs bytes {@code [offset, offset + len)} of a packed send straight into memory the fabric
+     * lends for {@code p} (its kind and target set), saving the copy out of a staging buffer. Only
+     * when nothing waits in the backlog: the packet must go out at once, as the lent room is held
+     * for it.
+     *
+     * @return 1 if packed there (the caller sends {@code p} next), 0 if not (the caller fills it
+     *         as usual), -1 if packing failed (the send has failed, {@code p} is back in the pool)
+     */
+    private int packLent(SendOp<S> op, Packet p, long offset, int len) {
+        if (!backlog.isEmpty() || path.sendsInPlace(op) || !fabric.claim(p, len)) {
+            return 0;
+        }
+        try {
+            if (path.fillLent(op, offset, len, p)) {
+                return 1;
+            }
+        } catch (RuntimeException e) {
+            fabric.abandon(p);
+            pool.free(p);
+            failSend(op, asMpi(e, "packing bytes from " + offset));
+            return -1;
+        }
+        fabric.abandon(p);
+        return 0;
     }
 
     /** Gives {@code peer} back the eager credit for the bytes taken from it since the last time. */
@@ -595,7 +626,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void sendChunk(SendOp<S> op, Packet p) {
         int len = (int) Math.min(op.dataPacket, op.accepted - op.sent);
-        if (!fillData(op, p, op.sent, len)) {
+        dataHeader(op, p, op.sent);
+        int lent = packLent(op, p, op.sent, len);
+        if (lent < 0 || (lent == 0 && !fillData(op, p, op.sent, len))) {
             return;
         }
         op.sent += len;
@@ -612,11 +645,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      * @return whether the packet was filled
      */
     private boolean fillData(SendOp<S> op, Packet p, long offset, int len) {
-        p.kind = PacketKind.DATA;
-        p.target = op.put.target();
-        p.sendId = op.id;
-        p.recvId = op.recvId; // 0 for a chunk packed ahead: set when its CTS names the receive
-        p.offset = offset;
+        dataHeader(op, p, offset);
         try {
             path.fill(op, offset, len, p);
             return true;
@@ -625,6 +654,14 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             failSend(op, asMpi(e, "packing bytes from " + offset));
             return false;
         }
+    }
+
+    private void dataHeader(SendOp<S> op, Packet p, long offset) {
+        p.kind = PacketKind.DATA;
+        p.target = op.put.target();
+        p.sendId = op.id;
+        p.recvId = op.recvId; // 0 for a chunk packed ahead: set when its CTS names the receive
+        p.offset = offset;
     }
 
     private void header(SendOp<S> op, Packet p, PacketKind kind) {

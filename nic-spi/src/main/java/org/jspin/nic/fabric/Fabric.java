@@ -86,6 +86,25 @@ public interface Fabric extends AutoCloseable {
     }
 
     /**
+     * Lends a window of the fabric's own memory for {@code length} payload bytes of a packet to
+     * {@code packet.target}, where the receiver will read them: a CPU that packs the payload there
+     * saves the copy from a staging buffer into the fabric. On success the packet's payload window
+     * ({@code payload}, {@code payloadOffset}, {@code payloadLength}) shows the lent memory; the
+     * caller fills it and then, before it sends anything else, either {@link #send}s the packet
+     * (which cannot be refused then) or gives the window back ({@link #abandon}).
+     *
+     * @return false (the default) where the fabric has no such memory, or no room now
+     */
+    default boolean claim(Packet packet, int length) {
+        return false;
+    }
+
+    /** Gives back the window {@link #claim} lent for {@code packet}, unsent; its bytes are never delivered. */
+    default void abandon(Packet packet) {
+        throw new IllegalStateException("this fabric lends no memory, so there is nothing to give back");
+    }
+
+    /**
      * Sends a packet; the sender must not touch it (nor the user bytes its payload window shows)
      * until it comes back through {@link PacketHandler#onReleased}.
      *

@@ -23,6 +23,8 @@ final class RecordingDataPath implements DataPath<String, String> {
     boolean inPlace;
     /** Whether packed sends' first DATA chunk is packed while the CTS is awaited ({@link #packsAhead}). */
     boolean packsAhead;
+    /** Whether packed bytes go straight into memory the fabric lends ({@link #fillLent}). */
+    boolean packsIntoLent;
     /** A fill from this offset fails (a data path that cannot pack those bytes); -1: none. */
     long refuseFillFrom = -1;
     /** Sends of this many bytes have their set-up fail (a data path that cannot take them); -1: none. */
@@ -82,6 +84,23 @@ final class RecordingDataPath implements DataPath<String, String> {
         packet.payload = staging;
         packet.payloadOffset = 0;
         packet.payloadLength = length;
+    }
+
+    @Override
+    public boolean fillLent(SendOp<String> send, long offset, int length, Packet packet) {
+        if (!packsIntoLent) {
+            return false;
+        }
+        calls.add("fillLent s" + send.id() + " " + offset + "+" + length);
+        if (offset == refuseFillFrom) {
+            throw new IllegalStateException("cannot pack from " + offset);
+        }
+        TypeCursor cursor = send.put().cursor();
+        if (cursor.position() != offset) {
+            cursor.seek(offset);
+        }
+        cursor.pack(packet.payload, packet.payloadOffset, length);
+        return true;
     }
 
     @Override

@@ -94,6 +94,16 @@ final class HybridFabric implements Fabric {
     }
 
     @Override
+    public boolean claim(Packet packet, int length) {
+        return to(packet.target).claim(packet, length);
+    }
+
+    @Override
+    public void abandon(Packet packet) {
+        to(packet.target).abandon(packet);
+    }
+
+    @Override
     public void flush() {
         tcp.flush();
     }

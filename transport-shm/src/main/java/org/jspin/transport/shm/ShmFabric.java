@@ -80,6 +80,9 @@ public final class ShmFabric implements Fabric {
     private final boolean[] departing;
     private final boolean[] gone;
     private final ArrayDeque<Packet> released = new ArrayDeque<>();
+    /** The packet whose record {@link #claim} holds open at {@link #lentAt}, or null. */
+    private Packet lent;
+    private int lentAt;
     private final Arena timing = Arena.ofShared();
     private final MemorySegment timespec = timing.allocate(16, 8);
     private final long self = ProcessHandle.current().pid();
@@ -263,12 +266,48 @@ public final class ShmFabric implements Fabric {
 
     // ---- sending ------------------------------------------------------------------------------
 
+    /**
+     * Claims the packet's record in the target's ring and shows its payload bytes: the caller packs
+     * straight into the ring, and {@link #send} only writes the header and commits.
+     */
     @Override
-    public boolean send(Packet packet) {
+    public boolean claim(Packet packet, int length) {
+        if (lent != null) {
+            throw new IllegalStateException("rank " + rank + " claims ring memory for " + packet + " while " + lent
+                    + " holds some");
+        }
+        int target = sendable(packet.target, length);
+        int at = outboxes[target].tryClaim(code(packet.kind), HEADER + length);
+        if (at < 0) {
+            return false; // the copying send asks for room when it finds none
+        }
+        lent = packet;
+        lentAt = at;
+        packet.payload = outSegments[target];
+        packet.payloadOffset = at + HEADER;
+        packet.payloadLength = length;
+        return true;
+    }
+
+    @Override
+    public void abandon(Packet packet) {
+        if (packet != lent) {
+            throw new IllegalStateException("rank " + rank + " gives back ring memory " + packet + " never claimed");
+        }
+        lent = null;
+        outboxes[packet.target].abort(lentAt); // the reader skips it as padding
+        packet.payload = null;
+        packet.payloadLength = 0;
+    }
+
+    /**
+     * @return {@code target}, once it is known to be reachable and a payload of {@code length} fits
+     * @throws MpiException naming what is wrong
+     */
+    private int sendable(int target, int length) {
         if (closed) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " has left the fabric");
         }
-        int target = packet.target;
         if (target < 0 || target >= size) {
             throw new MpiException(ErrorClass.ERR_RANK, "target rank must be in [0, " + size + "), got " + target);
         }
@@ -279,11 +318,25 @@ public final class ShmFabric implements Fabric {
         if (gone[target] || departing[target] || (target != rank && rings[target].closed())) {
             throw new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + target + " has left the job");
         }
-        int length = packet.payloadLength;
         if (length < 0 || length > maxPayload) {
             throw new MpiException(ErrorClass.ERR_OTHER, "a packet of " + length + " payload bytes, beyond the shm"
                     + " fabric's " + maxPayload);
         }
+        return target;
+    }
+
+    @Override
+    public boolean send(Packet packet) {
+        if (packet == lent) {
+            lent = null;
+            commit(packet, lentAt);
+            return true;
+        }
+        if (lent != null) {
+            throw new IllegalStateException("rank " + rank + " sends " + packet + " while " + lent + " holds ring memory");
+        }
+        int target = sendable(packet.target, packet.payloadLength);
+        int length = packet.payloadLength;
         ManyToOneRingBuffer out = outboxes[target];
         int at = out.tryClaim(code(packet.kind), HEADER + length);
         if (at < 0) {
@@ -293,6 +346,16 @@ public final class ShmFabric implements Fabric {
                 return false;
             }
         }
+        if (length > 0) {
+            MemorySegment.copy(packet.payload, packet.payloadOffset, outSegments[target], at + HEADER, length);
+        }
+        commit(packet, at);
+        return true;
+    }
+
+    /** Writes the header of the packet's record at {@code at}, whose payload is in place, and commits it. */
+    private void commit(Packet packet, int at) {
+        int target = packet.target;
         packet.source = rank;
         UnsafeBuffer b = rings[target].ring();
         b.putInt(at, rank);
@@ -304,13 +367,9 @@ public final class ShmFabric implements Fabric {
         b.putLong(at + 40, packet.messageLength);
         b.putLong(at + 48, packet.signatureHash);
         b.putLong(at + 56, packet.signatureElements);
-        if (length > 0) {
-            MemorySegment.copy(packet.payload, packet.payloadOffset, outSegments[target], at + HEADER, length);
-        }
-        out.commit(at);
+        outboxes[target].commit(at);
         rings[target].written();
-        released.add(packet); // copied: the engine may reuse it at its next poll
-        return true;
+        released.add(packet); // in the ring: the engine may reuse it at its next poll
     }
 
     static int code(PacketKind kind) {

@@ -303,4 +303,55 @@ class ShmFabricTest {
         assertTrue(Files.exists(live));
         assertTrue(Files.exists(other));
     }
+
+    /**
+     * A payload packed straight into the ring ({@code claim}, then {@code send}) arrives as one
+     * copied in does; a claim given back ({@code abandon}) delivers nothing and holds nothing up.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {5, 6})
+    void aPayloadWrittenIntoClaimedRingMemoryArrivesAndAnAbandonedClaimVanishes(long seed) {
+        ShmFabric[] f = job(2, r -> SECRET);
+        Recorder sender = new Recorder(f[0]);
+        Recorder receiver = new Recorder(f[1]);
+        Random random = new Random(seed);
+        List<byte[]> sent = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            byte[] b = new byte[1 + random.nextInt(f[0].maxPayload() / 4)];
+            random.nextBytes(b);
+            Packet p = packet(PacketKind.DATA, 1, i, new byte[0]);
+            boolean abandon = random.nextInt(3) == 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!f[0].claim(p, b.length)) {
+                assertTrue(System.nanoTime() < deadline, "seed " + seed + ": no room for packet " + i);
+                receiver.fabric.poll(receiver, 64);
+            }
+            assertEquals(b.length, p.payloadLength);
+            MemorySegment.copy(MemorySegment.ofArray(b), 0, p.payload, p.payloadOffset, b.length);
+            if (abandon) {
+                f[0].abandon(p);
+            } else {
+                assertTrue(f[0].send(p));
+                sent.add(b);
+            }
+            f[1].poll(receiver, 64);
+        }
+        receiver.pollUntil(() -> receiver.packets.size() == sent.size());
+        sender.pollUntil(() -> sender.released.size() == sent.size());
+        for (int k = 0; k < sent.size(); k++) {
+            assertArrayEquals(sent.get(k), receiver.payloads.get(k), "seed " + seed + ": packet " + k);
+        }
+        assertEquals(0, f[1].poll(receiver, 64), "nothing more arrives");
+    }
+
+    @Test
+    void sendingAnotherPacketWhileRingMemoryIsLentIsRefused() {
+        ShmFabric[] f = job(2, r -> SECRET);
+        Packet claimed = packet(PacketKind.DATA, 1, 1, new byte[0]);
+        assertTrue(f[0].claim(claimed, 100));
+        assertThrows(IllegalStateException.class, () -> f[0].send(packet(PacketKind.EAGER, 1, 2, new byte[8])));
+        assertThrows(IllegalStateException.class, () -> f[0].claim(packet(PacketKind.DATA, 1, 3, new byte[0]), 8));
+        f[0].abandon(claimed);
+        assertTrue(f[0].send(packet(PacketKind.EAGER, 1, 2, new byte[8])));
+    }
 }

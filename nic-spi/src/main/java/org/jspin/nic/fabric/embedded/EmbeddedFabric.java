@@ -1,5 +1,7 @@
 package org.jspin.nic.fabric.embedded;
 
+import java.lang.foreign.MemorySegment;
+
 import java.util.ArrayDeque;
 
 import org.jspin.error.ErrorClass;
@@ -24,6 +26,10 @@ import org.jspin.nic.fabric.PacketHandler;
  * Not thread-safe.
  */
 public final class EmbeddedFabric implements Fabric {
+    private boolean lends;
+    private Packet lent;
+    private int claims;
+    private int abandoned;
     private final EmbeddedNetwork network;
     private final int rank;
     private final int maxPayload;
@@ -120,8 +126,57 @@ public final class EmbeddedFabric implements Fabric {
      * @throws MpiException ERR_OTHER if this rank has left, ERR_RANK for a target outside the job,
      *                      ERR_PROC_FAILED if the target has left
      */
+    /**
+     * Lends memory for packed payloads ({@link #claim}), as a fabric of rings in shared memory does:
+     * a fresh array per claim, while the link has room.
+     */
+    public void lendPayloads(boolean lend) {
+        this.lends = lend;
+    }
+
+    /** @return payload windows lent so far ({@link #claim}) */
+    public int claims() {
+        return claims;
+    }
+
+    /** @return lent windows given back unsent ({@link #abandon}) */
+    public int abandoned() {
+        return abandoned;
+    }
+
+    @Override
+    public boolean claim(Packet packet, int length) {
+        if (lent != null) {
+            throw new IllegalStateException("rank " + rank + " claims memory for " + packet + " while " + lent + " holds some");
+        }
+        if (!lends || closed || outbound.size() >= linkCapacity) {
+            return false;
+        }
+        lent = packet;
+        claims++;
+        packet.payload = MemorySegment.ofArray(new byte[length]);
+        packet.payloadOffset = 0;
+        packet.payloadLength = length;
+        return true;
+    }
+
+    @Override
+    public void abandon(Packet packet) {
+        if (packet != lent) {
+            throw new IllegalStateException("rank " + rank + " gives back memory " + packet + " never lent");
+        }
+        lent = null;
+        abandoned++;
+        packet.payload = null;
+        packet.payloadLength = 0;
+    }
+
     @Override
     public boolean send(Packet packet) {
+        if (lent != null && packet != lent) {
+            throw new IllegalStateException("rank " + rank + " sends " + packet + " while " + lent + " holds lent memory");
+        }
+        lent = null;
         if (closed) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " has left the fabric");
         }
