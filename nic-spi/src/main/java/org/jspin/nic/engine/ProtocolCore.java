@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import org.agrona.collections.IntArrayQueue;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -244,6 +245,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         RecvOp<R> r = matcher.removePosted(op -> op.entry == entry);
         if (r != null) {
             r.done = true;
+            path.abandon(r); // DataPath's contract: a receive that ends early is abandoned, matched or not
             notify(r.entry, new Event(Event.Kind.RECEIVE, entry.matchBits(), 0, 0, null, true));
         }
     }
@@ -706,15 +708,34 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     @Override
     public void onReleased(Packet p) {
+        SendOp<S> op = release(p);
+        if (op != null && !op.done && op.phase == SendOp.Phase.DRAINING && op.packetsOut == 0) {
+            complete(op, null);
+        }
+    }
+
+    /** Gives a packet back to the pool (and its staging to the data path). @return its send, or null */
+    private SendOp<S> release(Packet p) {
         SendOp<S> op = ownerOf(p);
         if (op != null) {
             path.released(p);
+            op.packetsOut--;
         }
         pool.free(p);
-        if (op != null) {
-            op.packetsOut--;
-            if (!op.done && op.phase == SendOp.Phase.DRAINING && op.packetsOut == 0) {
-                complete(op, null);
+        return op;
+    }
+
+    /**
+     * Takes the packets {@code unsendable} names out of the backlog, unsent, and back to the pool: a
+     * failed send's (its receiver must not get part of a message its sender reports failed) and a
+     * departed rank's (a dead peer's full ring would otherwise hold the packets behind them too).
+     */
+    private void dropFromBacklog(Predicate<Packet> unsendable) {
+        for (Iterator<Packet> it = backlog.iterator(); it.hasNext(); ) {
+            Packet p = it.next();
+            if (unsendable.test(p)) {
+                it.remove();
+                release(p);
             }
         }
     }
@@ -776,6 +797,9 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         queued.remove(op);
         streaming.remove(op);
         awaitingCts.remove(op.id);
+        if (op.packetsOut > 0 && !backlog.isEmpty()) {
+            dropFromBacklog(p -> p.owner == op);
+        }
         complete(op, e);
     }
 
@@ -1325,6 +1349,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 failSend(op, e);
             }
         }
+        dropFromBacklog(p -> p.target == peer); // what is left: CTSs and credit for it
         for (RecvOp<R> r : new ArrayList<>(awaitingData.values())) {
             if (r.source == peer) {
                 awaitingData.remove(r.id);

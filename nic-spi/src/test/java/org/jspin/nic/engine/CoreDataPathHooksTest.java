@@ -2,6 +2,7 @@ package org.jspin.nic.engine;
 
 import static org.jspin.nic.engine.CoreRig.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Collections;
 import java.util.List;
@@ -65,14 +66,15 @@ class CoreDataPathHooksTest {
     }
 
     @Test
-    void aReceiveThatNeverMatchedIsAbandonedWithoutAStartAndACancelledOneIsNotTold() {
+    void aReceiveThatNeverMatchedIsAbandonedWithoutAStartCancelledOrFailed() {
         CoreRig rig = new CoreRig(2);
         Req cancelled = rig.recv(0, 1, 1, new byte[10]);
         rig.core(0).cancel(cancelled.entry);
+        assertTrue(cancelled.event().cancelled());
+        assertEquals(List.of("abandon r1"), rig.path(0).calls, "told at once, as DataPath#abandon promises");
         rig.recv(0, 1, 2, new byte[10]);
         rig.fabric(0).failPeer(1, "test");
         rig.core(0).round();
-        // what the core does today: a cancel ends the receive without telling the data path
-        assertEquals(List.of("abandon r2"), rig.path(0).calls);
+        assertEquals(List.of("abandon r1", "abandon r2"), rig.path(0).calls);
     }
 }

@@ -1,6 +1,7 @@
 package org.jspin.nic.engine;
 
 import static org.jspin.nic.engine.CoreRig.bytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.jspin.error.ErrorClass;
+import org.jspin.nic.fabric.embedded.EmbeddedFabric;
 import org.jspin.nic.match.MatchBits;
 import org.junit.jupiter.api.Test;
 
@@ -105,6 +107,57 @@ class CoreFailureTest {
         assertEquals(fills, rig.path(0).calls("fill").size(), "no chunk is packed after the failure");
         assertEquals(List.of("sendEnded s1"), rig.path(0).calls("sendEnded"));
         assertFalse(rig.core(0).hasPendingWork(), "its backlog and queues are empty");
+    }
+
+    @Test
+    void aFailedSendsPacketsWaitingInTheBacklogGoBackToThePoolUnsent() {
+        CoreRig rig = new CoreRig(2);
+        EmbeddedFabric f0 = rig.fabric(0);
+        f0.linkCapacity(1);
+        Req first = rig.send(0, 1, 1, bytes(10, 1));
+        Req second = rig.send(0, 1, 2, bytes(10, 2));
+        rig.core(0).round();
+        assertEquals(1, f0.outboundCount(), "the first is out; the second waits in the backlog, packed");
+        assertEquals(2, rig.meter("jspin.packets.in.flight", 0));
+
+        f0.failPeer(1, "test");
+        rig.core(0).round();
+        assertEquals(ErrorClass.ERR_PROC_FAILED, first.error());
+        assertEquals(ErrorClass.ERR_PROC_FAILED, second.error());
+        assertFalse(rig.core(0).hasPendingWork(), "nothing waits in the backlog");
+        assertEquals(1, rig.meter("jspin.packets.in.flight", 0), "only the packet the fabric holds");
+        assertEquals(List.of("released s2"), rig.path(0).calls("released"));
+
+        f0.readOutbound(); // the link has room again
+        rig.core(0).round();
+        assertEquals(0, f0.outboundCount(), "the failed send's packet never reached the fabric");
+    }
+
+    @Test
+    void aDepartedRanksPacketsWaitingInTheBacklogGoBackToThePoolUnsent() {
+        CoreRig rig = new CoreRig(3);
+        EmbeddedFabric f1 = rig.fabric(1);
+        rig.recv(1, 0, 1, new byte[2000]);
+        rig.send(0, 1, 1, bytes(2000, 3));
+        f1.linkCapacity(0); // rank 1 sends nothing: its CTS to rank 0 waits in its backlog
+        rig.step();
+        rig.step();
+        assertTrue(rig.core(1).hasPendingWork(), "the CTS waits");
+        assertEquals(1, rig.meter("jspin.packets.in.flight", 1));
+        byte[] toTwo = bytes(10, 4);
+        byte[] atTwo = new byte[10];
+        Req recvAtTwo = rig.recv(2, 1, 2, atTwo);
+        Req sendToTwo = rig.send(1, 2, 2, toTwo); // behind the CTS
+
+        f1.failPeer(0, "test");
+        rig.core(1).round(); // the departure is noticed while the link is still full
+        f1.linkCapacity(Integer.MAX_VALUE);
+        rig.run();
+        assertEquals(0, rig.meter("jspin.packets.in.flight", 1), "the CTS went back to the pool");
+        assertNull(sendToTwo.error());
+        assertNull(recvAtTwo.error());
+        assertArrayEquals(toTwo, atTwo);
+        assertFalse(rig.wire.stream().anyMatch(w -> w.startsWith("CTS 1>0")), "no CTS to the departed rank: " + rig.wire);
     }
 
     @Test
