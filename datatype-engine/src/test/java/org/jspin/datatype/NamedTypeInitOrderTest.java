@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.jspin.error.MpiException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,9 +21,9 @@ import org.junit.jupiter.api.Test;
 class NamedTypeInitOrderTest {
     private static final String[] CONSTANTS = {"BYTE", "SHORT", "INT", "LONG", "FLOAT", "DOUBLE"};
 
-    /** A loader that sees the engine's and Jackson's classes but shares none of them with this JVM. */
+    /** A loader that sees the engine's, the base module's and Jackson's classes but shares none of them with this JVM. */
     private static URLClassLoader freshEngine() {
-        return new URLClassLoader(new URL[] {location(Datatype.class), location(ObjectMapper.class),
+        return new URLClassLoader(new URL[] {location(Datatype.class), location(MpiException.class), location(ObjectMapper.class),
                 location(JsonFactory.class), location(JsonProperty.class)}, ClassLoader.getPlatformClassLoader());
     }
 
