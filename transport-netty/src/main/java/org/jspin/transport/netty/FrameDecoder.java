@@ -207,16 +207,16 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             return false;
         }
         Packet p = pool.acquire();
-        p.kind = FrameFormat.kind(h.getByte(at + 5));
-        p.source = h.getInt(at + 8);
-        p.target = h.getInt(at + 12);
-        p.matchBits = h.getLong(at + 16);
-        p.sendId = h.getLong(at + 24);
-        p.recvId = h.getLong(at + 32);
-        p.offset = h.getLong(at + 40);
-        p.messageLength = h.getLong(at + 48);
-        p.signatureHash = h.getLong(at + 56);
-        p.signatureElements = h.getLong(at + 64);
+        p.kind = FrameFormat.kind(h.getByte(at + FrameFormat.KIND_AT));
+        p.source = h.getInt(at + FrameFormat.SOURCE_AT);
+        p.target = h.getInt(at + FrameFormat.TARGET_AT);
+        p.matchBits = h.getLong(at + FrameFormat.MATCH_BITS_AT);
+        p.sendId = h.getLong(at + FrameFormat.SEND_ID_AT);
+        p.recvId = h.getLong(at + FrameFormat.RECV_ID_AT);
+        p.offset = h.getLong(at + FrameFormat.OFFSET_AT);
+        p.messageLength = h.getLong(at + FrameFormat.MESSAGE_LENGTH_AT);
+        p.signatureHash = h.getLong(at + FrameFormat.SIGNATURE_HASH_AT);
+        p.signatureElements = h.getLong(at + FrameFormat.SIGNATURE_ELEMENTS_AT);
         int payload = h.getInt(at + FrameFormat.PAYLOAD_LENGTH_AT);
         h.skipBytes(FrameFormat.HEADER_BYTES);
         header.clear();
@@ -329,29 +329,29 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
 
     /** @return what is wrong with the header at {@code at}, or null if it is well-formed */
     private String check(ByteBuf in, int at) {
-        int magic = in.getInt(at);
+        int magic = in.getInt(at + FrameFormat.MAGIC_AT);
         if (magic != FrameFormat.MAGIC) {
             return "bad magic 0x" + Integer.toHexString(magic) + " (expected 0x" + Integer.toHexString(FrameFormat.MAGIC) + ")";
         }
-        byte version = in.getByte(at + 4);
+        byte version = in.getByte(at + FrameFormat.VERSION_AT);
         if (version != FrameFormat.VERSION) {
             return "unsupported protocol version " + version + " (this side speaks " + FrameFormat.VERSION + ")";
         }
-        byte kind = in.getByte(at + 5);
+        byte kind = in.getByte(at + FrameFormat.KIND_AT);
         if (FrameFormat.kind(kind) == null) {
             return "unknown packet kind " + kind;
         }
-        short flags = in.getShort(at + 6);
+        short flags = in.getShort(at + FrameFormat.FLAGS_AT);
         if (flags != 0) {
             return "unknown flags 0x" + Integer.toHexString(flags & 0xffff);
         }
-        int source = in.getInt(at + 8);
-        int target = in.getInt(at + 12);
+        int source = in.getInt(at + FrameFormat.SOURCE_AT);
+        int target = in.getInt(at + FrameFormat.TARGET_AT);
         if (source < 0 || target < 0) {
             return "negative rank (source " + source + ", target " + target + ")";
         }
-        long offset = in.getLong(at + 40);
-        long length = in.getLong(at + 48);
+        long offset = in.getLong(at + FrameFormat.OFFSET_AT);
+        long length = in.getLong(at + FrameFormat.MESSAGE_LENGTH_AT);
         if (offset < 0 || length < 0) {
             return "negative offset " + offset + " or message length " + length;
         }

@@ -36,20 +36,21 @@ final class FrameEncoder {
         boolean copy = copies(p, copyLimit);
         int size = FrameFormat.HEADER_BYTES + (copy ? p.payloadLength : 0);
         ByteBuf h = alloc.directBuffer(size, size);
-        h.writeInt(FrameFormat.MAGIC)
-                .writeByte(FrameFormat.VERSION)
-                .writeByte(FrameFormat.code(p.kind))
-                .writeShort(0)
-                .writeInt(p.source)
-                .writeInt(p.target)
-                .writeLong(p.matchBits)
-                .writeLong(p.sendId)
-                .writeLong(p.recvId)
-                .writeLong(p.offset)
-                .writeLong(p.messageLength)
-                .writeLong(p.signatureHash)
-                .writeLong(p.signatureElements)
-                .writeInt(p.payloadLength);
+        h.setInt(FrameFormat.MAGIC_AT, FrameFormat.MAGIC)
+                .setByte(FrameFormat.VERSION_AT, FrameFormat.VERSION)
+                .setByte(FrameFormat.KIND_AT, FrameFormat.code(p.kind))
+                .setShort(FrameFormat.FLAGS_AT, 0)
+                .setInt(FrameFormat.SOURCE_AT, p.source)
+                .setInt(FrameFormat.TARGET_AT, p.target)
+                .setLong(FrameFormat.MATCH_BITS_AT, p.matchBits)
+                .setLong(FrameFormat.SEND_ID_AT, p.sendId)
+                .setLong(FrameFormat.RECV_ID_AT, p.recvId)
+                .setLong(FrameFormat.OFFSET_AT, p.offset)
+                .setLong(FrameFormat.MESSAGE_LENGTH_AT, p.messageLength)
+                .setLong(FrameFormat.SIGNATURE_HASH_AT, p.signatureHash)
+                .setLong(FrameFormat.SIGNATURE_ELEMENTS_AT, p.signatureElements)
+                .setInt(FrameFormat.PAYLOAD_LENGTH_AT, p.payloadLength)
+                .writerIndex(FrameFormat.HEADER_BYTES);
         if (copy && p.payloadLength > 0) {
             int at = h.writerIndex();
             h.writerIndex(at + p.payloadLength);

@@ -47,6 +47,16 @@ public final class ShmFabric implements Fabric {
 
     /** Default ring bytes per rank: 15 chunks of 256 KiB in flight to one receiver. */
     public static final int DEFAULT_CAPACITY = 4 << 20;
+    // A packet's record: its header, where each field starts (the record's type is the kind's code), then the payload.
+    static final int SOURCE_AT = 0;
+    static final int TARGET_AT = 4;
+    static final int MATCH_BITS_AT = 8;
+    static final int SEND_ID_AT = 16;
+    static final int RECV_ID_AT = 24;
+    static final int OFFSET_AT = 32;
+    static final int MESSAGE_LENGTH_AT = 40;
+    static final int SIGNATURE_HASH_AT = 48;
+    static final int SIGNATURE_ELEMENTS_AT = 56;
     /** Bytes of a packet's header in its record. */
     static final int HEADER = 64;
     /** The record type of a peer's proof of the job secret (packets use {@link #code}). */
@@ -204,7 +214,7 @@ public final class ShmFabric implements Fabric {
         while ((at = out.tryClaim(HELLO, HELLO_BYTES)) < 0) {
             Thread.onSpinWait(); // a new ring has room for every hello; only a peer's early packets can fill it
         }
-        b.putInt(at, rank);
+        b.putInt(at + SOURCE_AT, rank);
         b.putBytes(at + 4, proof);
         out.commit(at);
         rings[peer].signal();
@@ -358,15 +368,15 @@ public final class ShmFabric implements Fabric {
         int target = packet.target;
         packet.source = rank;
         UnsafeBuffer b = rings[target].ring();
-        b.putInt(at, rank);
-        b.putInt(at + 4, target);
-        b.putLong(at + 8, packet.matchBits);
-        b.putLong(at + 16, packet.sendId);
-        b.putLong(at + 24, packet.recvId);
-        b.putLong(at + 32, packet.offset);
-        b.putLong(at + 40, packet.messageLength);
-        b.putLong(at + 48, packet.signatureHash);
-        b.putLong(at + 56, packet.signatureElements);
+        b.putInt(at + SOURCE_AT, rank);
+        b.putInt(at + TARGET_AT, target);
+        b.putLong(at + MATCH_BITS_AT, packet.matchBits);
+        b.putLong(at + SEND_ID_AT, packet.sendId);
+        b.putLong(at + RECV_ID_AT, packet.recvId);
+        b.putLong(at + OFFSET_AT, packet.offset);
+        b.putLong(at + MESSAGE_LENGTH_AT, packet.messageLength);
+        b.putLong(at + SIGNATURE_HASH_AT, packet.signatureHash);
+        b.putLong(at + SIGNATURE_ELEMENTS_AT, packet.signatureElements);
         outboxes[target].commit(at);
         rings[target].written();
         released.add(packet); // in the ring: the engine may reuse it at its next poll
@@ -444,7 +454,7 @@ public final class ShmFabric implements Fabric {
                 onHello(buffer, index, length);
                 return;
             }
-            int source = length >= 4 ? buffer.getInt(index) : -1;
+            int source = length >= TARGET_AT ? buffer.getInt(index + SOURCE_AT) : -1;
             if (source < 0 || source >= size || rings[source] == null) {
                 LOG.error("rank {}: dropped a record of type {} and {} bytes naming no rank of the job on this host"
                         + " (source {})", rank, type, length, source);
@@ -457,7 +467,7 @@ public final class ShmFabric implements Fabric {
             String wrong = !proven[source] ? "a packet before proving the job secret"
                     : length < HEADER ? "a record of " + length + " bytes, shorter than a packet's " + HEADER + "-byte header"
                     : kind == null ? "a record of unknown type " + type
-                    : buffer.getInt(index + 4) != rank ? "a packet addressed to rank " + buffer.getInt(index + 4)
+                    : buffer.getInt(index + TARGET_AT) != rank ? "a packet addressed to rank " + buffer.getInt(index + TARGET_AT)
                     : null;
             if (wrong != null) {
                 fail(handler, source, "rank " + source + " wrote " + wrong + " into rank " + rank + "'s ring");
@@ -468,13 +478,13 @@ public final class ShmFabric implements Fabric {
             p.kind = kind;
             p.source = source;
             p.target = rank;
-            p.matchBits = buffer.getLong(index + 8);
-            p.sendId = buffer.getLong(index + 16);
-            p.recvId = buffer.getLong(index + 24);
-            p.offset = buffer.getLong(index + 32);
-            p.messageLength = buffer.getLong(index + 40);
-            p.signatureHash = buffer.getLong(index + 48);
-            p.signatureElements = buffer.getLong(index + 56);
+            p.matchBits = buffer.getLong(index + MATCH_BITS_AT);
+            p.sendId = buffer.getLong(index + SEND_ID_AT);
+            p.recvId = buffer.getLong(index + RECV_ID_AT);
+            p.offset = buffer.getLong(index + OFFSET_AT);
+            p.messageLength = buffer.getLong(index + MESSAGE_LENGTH_AT);
+            p.signatureHash = buffer.getLong(index + SIGNATURE_HASH_AT);
+            p.signatureElements = buffer.getLong(index + SIGNATURE_ELEMENTS_AT);
             p.payloadLength = length - HEADER;
             if (p.payloadLength > 0) {
                 p.payload = inSegment;

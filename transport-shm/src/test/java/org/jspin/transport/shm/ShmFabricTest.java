@@ -207,8 +207,8 @@ class ShmFabricTest {
             int type = defect.equals("unknown type") ? 99 : ShmFabric.code(PacketKind.EAGER);
             int length = defect.equals("truncated header") ? 8 : ShmFabric.HEADER;
             int at = raw.tryClaim(type, length);
-            ring.ring().putInt(at, 1);
-            ring.ring().putInt(at + 4, defect.equals("wrong target") ? 5 : 0);
+            ring.ring().putInt(at + ShmFabric.SOURCE_AT, 1);
+            ring.ring().putInt(at + ShmFabric.TARGET_AT, defect.equals("wrong target") ? 5 : 0);
             raw.commit(at);
         } finally {
             ring.close();
