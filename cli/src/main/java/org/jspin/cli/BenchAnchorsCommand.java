@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import org.jspin.bench.Stats;
 import org.jspin.bench.NameFilter;
 import org.jspin.bench.anchors.AnchorCase;
 import org.jspin.bench.anchors.AnchorResults;
@@ -207,13 +208,13 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         List<Double> vc = floors.vectorOverContiguous();
         if (!vc.isEmpty()) {
             out.printf("  its 4 MiB vector / its contiguous 4 MiB: %s; median %s%n", list(vc),
-                    fmt(Versus.median(vc)));
+                    fmt(Stats.median(vc)));
         }
         out.printf("  jspin bound over the floor (above 1: jspin faster):%n");
         for (AnchorCase c : AnchorCase.PINGPONG) {
             List<Double> ratios = floors.jspinOverFloor(c);
             if (cases.test(c.jspin()) && !ratios.isEmpty()) {
-                out.printf("    %s: %s; median %s%n", c.jspin(), list(ratios), fmt(Versus.median(ratios)));
+                out.printf("    %s: %s; median %s%n", c.jspin(), list(ratios), fmt(Stats.median(ratios)));
             }
         }
         out.flush();
@@ -241,7 +242,7 @@ final class BenchAnchorsCommand implements Callable<Integer> {
     }
 
     private static String counted(List<Double> xs) {
-        return xs.isEmpty() ? "- (0)" : fmt(Versus.median(xs)) + " (" + xs.size() + ")";
+        return xs.isEmpty() ? "- (0)" : fmt(Stats.median(xs)) + " (" + xs.size() + ")";
     }
 
     private static String name(Binding b) {
@@ -342,9 +343,9 @@ final class BenchAnchorsCommand implements Callable<Integer> {
         out.println("|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|---|");
         for (PackVersus.Row row : v.rows()) {
             out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", row.jspinCase(),
-                    row.pack() ? "pack" : "unpack", fmt(Versus.median(row.ours())), fmt(Versus.median(row.better())),
-                    fmt(Versus.median(row.ratio())), list(row.ratio()), fmt(Versus.median(row.gbps())),
-                    fmt(Versus.median(row.theirGbps())), fmt(PackVersus.Row.spread(row.gbps())),
+                    row.pack() ? "pack" : "unpack", fmt(Stats.median(row.ours())), fmt(Stats.median(row.better())),
+                    fmt(Stats.median(row.ratio())), list(row.ratio()), fmt(Stats.median(row.gbps())),
+                    fmt(Stats.median(row.theirGbps())), fmt(PackVersus.Row.spread(row.gbps())),
                     fmt(PackVersus.Row.spread(row.copyGbps())), fmt(PackVersus.Row.spread(row.ours())),
                     mpiSpreads(row));
         }
@@ -425,7 +426,7 @@ final class BenchAnchorsCommand implements Callable<Integer> {
             List<Double> vc = v.vectorOverContiguous(b);
             if (!vc.isEmpty()) {
                 out.printf("4 MiB vector / contiguous 4 MiB, %s, per round: %s; median %s%n", b, list(vc),
-                        fmt(Versus.median(vc)));
+                        fmt(Stats.median(vc)));
             }
         }
         for (String b : bs) {

@@ -15,6 +15,7 @@ import org.jspin.datatype.Datatype;
 import org.jspin.mpi.Comm;
 import org.jspin.mpi.Mpi;
 import org.jspin.mpi.MpiOptions;
+import org.jspin.transport.netty.NettyFabricProvider;
 
 /**
  * One rank of {@code jspin bench tcpfloor} ({@code jspin exec tcpfloor}): the two ranks of a
@@ -70,12 +71,12 @@ public final class SocketFloorRank {
     /**
      * Sets the socket up as the Netty fabric sets up a connection between two ranks of one host:
      * {@code TCP_NODELAY}, and the congestion control {@code -Djspin.netty.congestion} names
-     * ({@code reno} unless it says otherwise; {@code system} leaves the kernel's default).
+     * (as {@link NettyFabricProvider#congestionWithinHost} says).
      */
     private static List<PingPongResult> floor(RawTcpSocket socket, boolean initiator, List<PingPongCase> cases)
             throws IOException {
         socket.noDelay();
-        String congestion = System.getProperty("jspin.netty.congestion", "reno");
+        String congestion = NettyFabricProvider.congestionWithinHost(); // as the fabric would set it
         if (!congestion.equals("system")) {
             socket.congestionControl(congestion);
         }

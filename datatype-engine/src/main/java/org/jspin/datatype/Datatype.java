@@ -6,6 +6,7 @@ import java.util.List;
 import org.jspin.datatype.cursor.TypeCursor;
 import org.jspin.datatype.flat.RegionIterator;
 import org.jspin.datatype.json.DatatypeJson;
+import org.jspin.datatype.kernel.KernelSettings;
 import org.jspin.datatype.lower.CompiledType;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
@@ -192,6 +193,7 @@ public abstract sealed class Datatype
         if (compiled == null) {
             synchronized (this) {
                 if (compiled == null) {
+                    KernelSettings.current(); // a bad switch fails here, as ERR_ARG, before any kernel class loads
                     compiled = CompiledType.compile(this);
                 }
             }

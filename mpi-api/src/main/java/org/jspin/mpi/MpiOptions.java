@@ -1,5 +1,6 @@
 package org.jspin.mpi;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -7,13 +8,18 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.datatype.kernel.KernelSettings;
 import org.jspin.nic.NicConfig;
+import org.jspin.nic.NicSettings;
 import org.jspin.nic.Providers;
+import org.jspin.nic.engine.ProgressSettings;
+import org.jspin.settings.Setting;
+import org.jspin.settings.Settings;
 
 /**
  * How to start a rank: which backend (NIC) and fabric, the protocol settings, where meters go,
  * and whether to log an end-of-run summary. Immutable; {@link #fromEnvironment()} reads the
- * defaults a user sets outside the program ({@code JSPIN_BACKEND}, {@code JSPIN_FABRIC},
+ * defaults a user sets outside the program ({@link #ALL}: {@code JSPIN_BACKEND}, {@code JSPIN_FABRIC},
  * {@code JSPIN_SUMMARY}, or the system properties {@code jspin.backend}, {@code jspin.fabric},
  * {@code jspin.summary}).
  *
@@ -29,6 +35,22 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
     public static final String DEFAULT_BACKEND = "host";
     /** Fabric when nothing says otherwise. */
     public static final String DEFAULT_FABRIC = "local";
+
+    /** {@code -Djspin.backend} or {@code JSPIN_BACKEND}. */
+    public static final Setting<String> BACKEND = Setting.text("jspin.backend", DEFAULT_BACKEND,
+            "the NIC backend: host (the CPU packs and unpacks) or sim (the simulated sPIN NIC)").orEnvironment("JSPIN_BACKEND");
+    /** {@code -Djspin.fabric} or {@code JSPIN_FABRIC}. */
+    public static final Setting<String> FABRIC = Setting.text("jspin.fabric", DEFAULT_FABRIC,
+            "the fabric between ranks: local (one JVM), shm (one host), netty (TCP); a launched job chooses by itself")
+            .orEnvironment("JSPIN_FABRIC");
+    /** {@code -Djspin.summary} or {@code JSPIN_SUMMARY}. */
+    public static final Setting<Boolean> SUMMARY = Setting.flag("jspin.summary", false,
+            "each rank logs its meters when it closes").orEnvironment("JSPIN_SUMMARY");
+    /** {@code -Djspin.warmup} or {@code JSPIN_WARMUP}: see {@link Warmup}. */
+    public static final Setting<String> WARMUP = Setting.choice("jspin.warmup", "true", List.of("true", "false", "1", "0"),
+            "a launched rank exchanges a few messages with itself before the program's first call").orEnvironment("JSPIN_WARMUP");
+    /** Every setting of this layer, for {@code jspin config}. */
+    public static final List<Setting<?>> ALL = List.of(BACKEND, FABRIC, SUMMARY, WARMUP);
 
     /**
      * Checks that nothing is null or blank (whether the backend and fabric exist is checked when a
@@ -58,20 +80,27 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
         return new MpiOptions(DEFAULT_BACKEND, DEFAULT_FABRIC, NicConfig.DEFAULT, false, SimpleMeterRegistry::new);
     }
 
-    /** @return the defaults, overridden by the environment and system properties */
+    /**
+     * @return the defaults, overridden by the environment and system properties
+     * @throws MpiException ERR_ARG naming the property (or variable) and its value if a setting of
+     *                      this layer or of those below it that it can see is malformed
+     */
     public static MpiOptions fromEnvironment() {
+        Settings s = Settings.current();
+        checkLowerLayers(s);
         MpiOptions o = defaults();
-        return new MpiOptions(setting("JSPIN_BACKEND", "jspin.backend", o.backend),
-                setting("JSPIN_FABRIC", "jspin.fabric", o.fabric), o.nic,
-                Boolean.parseBoolean(setting("JSPIN_SUMMARY", "jspin.summary", "false")), o.meters);
+        return new MpiOptions(s.get(BACKEND), s.get(FABRIC), o.nic, s.get(SUMMARY), o.meters);
     }
 
-    private static String setting(String env, String property, String fallback) {
-        String v = System.getProperty(property);
-        if (v == null || v.isBlank()) {
-            v = System.getenv(env);
-        }
-        return v == null || v.isBlank() ? fallback : v.trim();
+    /**
+     * Reads the settings of the layers below once, here, where a malformed one is an error the
+     * program's {@code Mpi.init} reports, rather than a class that fails to load later.
+     */
+    private static void checkLowerLayers(Settings s) {
+        s.get(NicSettings.EAGER_CREDIT);
+        ProgressSettings.from(s);
+        KernelSettings.from(s);
+        s.get(WARMUP);
     }
 
     /** @return a copy on another backend */

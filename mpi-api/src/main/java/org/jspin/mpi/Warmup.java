@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import org.jspin.datatype.Datatype;
 import org.jspin.nic.Job;
+import org.jspin.settings.Settings;
 
 /**
  * Takes a launched rank's message path through once before it joins its job: messages to itself,
@@ -25,11 +26,10 @@ final class Warmup {
     private Warmup() {
     }
 
-    /** @return whether the environment and system properties leave the warm-up on */
+    /** @return whether the environment and system properties leave the warm-up on ({@link MpiOptions#WARMUP}) */
     static boolean enabled() {
-        String env = System.getenv("JSPIN_WARMUP");
-        String prop = System.getProperty("jspin.warmup");
-        return !"0".equals(env == null ? null : env.strip()) && !"false".equals(prop == null ? null : prop.strip());
+        String v = Settings.current().get(MpiOptions.WARMUP);
+        return !v.equals("false") && !v.equals("0");
     }
 
     /** Runs the warm-up in a world of one rank with {@code options}' backend and protocol settings. */

@@ -3,6 +3,7 @@ package org.jspin.nic;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.fabric.Fabric;
+import org.jspin.settings.Settings;
 
 /**
  * The protocol settings of a NIC, validated once when built.
@@ -27,8 +28,8 @@ import org.jspin.nic.fabric.Fabric;
  */
 public record NicConfig(int eagerLimit, int chunkSize, int packets, boolean streamingUnpack, long eagerCredit,
                         int rtsPayload) {
-    /** Eager credit per peer unless set: 2 MiB (128 messages of 16 KiB, 32 of 64 KiB); {@code -Djspin.eager.credit}. */
-    public static final long DEFAULT_EAGER_CREDIT = Long.getLong("jspin.eager.credit", 2L << 20);
+    /** Eager credit per peer unless set: {@link NicSettings#EAGER_CREDIT}, read as this class loads. */
+    public static final long DEFAULT_EAGER_CREDIT = Settings.current().get(NicSettings.EAGER_CREDIT);
 
     /** {@link #eagerLimit}, {@link #chunkSize} and {@link #rtsPayload}: as the fabric prefers. */
     public static final int FABRIC_CHOICE = -1;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import org.jspin.bench.Stats;
 import org.jspin.bench.pingpong.CorePairProbe;
 import org.jspin.bench.pingpong.CoreSplit;
 import org.jspin.bench.pingpong.CoreStates;
@@ -76,7 +77,7 @@ public final class ByState {
 
         private double ratio(List<Double> ours, List<Double> theirs) {
             return ours.isEmpty() || theirs.isEmpty() ? Double.NaN
-                    : c.ratio(Versus.median(ours), Versus.median(theirs));
+                    : c.ratio(Stats.median(ours), Stats.median(theirs));
         }
     }
 

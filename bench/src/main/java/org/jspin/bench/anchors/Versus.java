@@ -1,12 +1,12 @@
 package org.jspin.bench.anchors;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
+import org.jspin.bench.Stats;
 import org.jspin.bench.pingpong.PingPongResult;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
@@ -95,15 +95,15 @@ public final class Versus {
         for (AnchorCase c : AnchorCase.PINGPONG) {
             Map<String, Double> ours = new LinkedHashMap<>();
             for (String b : bindings) {
-                ours.put(b, median(ours(c, b)));
+                ours.put(b, Stats.median(ours(c, b)));
             }
             Map<String, Double> theirs = new LinkedHashMap<>();
             Map<String, Map<String, Double>> ratios = new LinkedHashMap<>();
             for (String label : LABELS) {
-                theirs.put(label, median(theirs(c, label)));
+                theirs.put(label, Stats.median(theirs(c, label)));
                 Map<String, Double> perBinding = new LinkedHashMap<>();
                 for (String b : bindings) {
-                    perBinding.put(b, median(ratios(c, label, b)));
+                    perBinding.put(b, Stats.median(ratios(c, label, b)));
                 }
                 ratios.put(label, perBinding);
             }
@@ -197,14 +197,4 @@ public final class Versus {
         return c.latency() ? r.p50Micros() : r.gbps();
     }
 
-    /** @return the median ({@code NaN} for none; the mean of the middle two for an even count) */
-    public static double median(List<Double> xs) {
-        if (xs.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] s = xs.stream().mapToDouble(Double::doubleValue).toArray();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    }
 }

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.jspin.bench.NameFilter;
+import org.jspin.bench.Stats;
+import org.jspin.settings.Settings;
 
 /**
  * Whole-system pack/unpack measurement: every case in one JVM, one after the other, with the
@@ -143,8 +145,8 @@ public final class PackSweep {
                     break;
                 }
             }
-            return new PackResult(c.name(), c.blockBytes(), median(gbps[Op.PACK.ordinal()]),
-                    median(gbps[Op.UNPACK.ordinal()]), median(gbps[Op.COPY.ordinal()]));
+            return new PackResult(c.name(), c.blockBytes(), Stats.median(gbps[Op.PACK.ordinal()]),
+                    Stats.median(gbps[Op.UNPACK.ordinal()]), Stats.median(gbps[Op.COPY.ordinal()]));
         }
     }
 
@@ -175,14 +177,6 @@ public final class PackSweep {
             }
         }
         return null;
-    }
-
-    /** @return the median of {@code xs} (the mean of the middle two for an even count) */
-    static double median(double[] xs) {
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
     /**
@@ -249,9 +243,9 @@ public final class PackSweep {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(BenchJvm.flags());
-        String shared = System.getProperty(SharedDir.PROPERTY);
-        if (shared != null) {
-            cmd.add("-D" + SharedDir.PROPERTY + "=" + shared);
+        Settings.Effective<String> shared = Settings.current().effective(SharedDir.LOCATION);
+        if (shared.origin() == Settings.Origin.PROPERTY) {
+            cmd.add("-D" + SharedDir.PROPERTY + "=" + shared.value());
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), PackSweep.class.getName(), IN_PROCESS));
         cmd.addAll(List.of(args));

@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspin.settings.Setting;
+import org.jspin.settings.Settings;
+
 /**
  * Finds the project's {@code shared/} directory (it holds {@code layouts/}), which lives beside the
  * repository rather than in it.
@@ -20,6 +23,9 @@ public final class SharedDir {
     public static final String PROPERTY = "jspin.shared";
     /** Environment variable naming the shared directory. */
     public static final String ENV = "JSPIN_SHARED";
+    /** {@code -Djspin.shared} or {@code JSPIN_SHARED}. */
+    public static final Setting<String> LOCATION = Setting.text(PROPERTY, null,
+            "the shared directory of golden files and application layouts (else ../shared is looked for)").orEnvironment(ENV);
 
     private SharedDir() {
     }
@@ -29,13 +35,10 @@ public final class SharedDir {
      * @throws IllegalStateException if it cannot be found; the message lists every place tried
      */
     public static Path locate() {
-        String explicit = System.getProperty(PROPERTY);
-        String source = "-D" + PROPERTY;
-        if (explicit == null || explicit.isBlank()) {
-            explicit = System.getenv(ENV);
-            source = "$" + ENV;
-        }
-        if (explicit != null && !explicit.isBlank()) {
+        Settings.Effective<String> given = Settings.current().effective(LOCATION);
+        String explicit = given.value();
+        String source = given.origin() == Settings.Origin.PROPERTY ? "-D" + PROPERTY : "$" + ENV;
+        if (explicit != null) {
             Path dir = Path.of(explicit);
             if (!isShared(dir)) {
                 throw new IllegalStateException(source + " = " + dir.toAbsolutePath()

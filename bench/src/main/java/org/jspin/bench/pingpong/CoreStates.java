@@ -1,11 +1,12 @@
 package org.jspin.bench.pingpong;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
-import org.jspin.error.ErrorClass;
+import org.jspin.bench.Stats;
 import org.jspin.error.MpiException;
+import org.jspin.settings.Setting;
+import org.jspin.settings.Settings;
 
 /**
  * One case's round trips in blocks, each block tagged with the {@link CorePairProbe} taken just
@@ -27,6 +28,9 @@ public final class CoreStates {
     public static final double DEFAULT_NEAR_BELOW_NANOS = 300;
     /** The system property that moves the bound. */
     public static final String NEAR_BELOW_PROPERTY = "jspin.bench.nearBelowNs";
+    /** {@code -Djspin.bench.nearBelowNs}. */
+    public static final Setting<Double> NEAR_BELOW = Setting.decimal(NEAR_BELOW_PROPERTY, DEFAULT_NEAR_BELOW_NANOS, 0.001,
+            1e9, "ns: a cache line's round trip between the two CPUs below this counts as near (bench pingpong's split)");
     /** Blocks per case: at the default scale, 5 to 15 ms each, shorter than the seconds a state lasts. */
     public static final int BLOCKS = 40;
 
@@ -52,21 +56,7 @@ public final class CoreStates {
      * @throws MpiException ERR_ARG naming the property's value if it is not a positive number
      */
     public static double nearBelowNanos() {
-        String v = System.getProperty(NEAR_BELOW_PROPERTY);
-        if (v == null) {
-            return DEFAULT_NEAR_BELOW_NANOS;
-        }
-        double ns;
-        try {
-            ns = Double.parseDouble(v.trim());
-        } catch (NumberFormatException e) {
-            ns = Double.NaN;
-        }
-        if (!(ns > 0) || Double.isInfinite(ns)) {
-            throw new MpiException(ErrorClass.ERR_ARG, "-D" + NEAR_BELOW_PROPERTY + " must be a positive number of ns, got '"
-                    + v + "'");
-        }
-        return ns;
+        return Settings.current().get(NEAR_BELOW);
     }
 
     /**
@@ -132,24 +122,13 @@ public final class CoreStates {
                 }
             }
         }
-        return new CoreSplit(n == 0 ? 0 : nn / (double) n, median(near, nn) / per, median(far, nf) / per,
-                median(nearProbes), median(farProbes));
+        return new CoreSplit(n == 0 ? 0 : nn / (double) n, orZero(Stats.median(near, nn)) / per,
+                orZero(Stats.median(far, nf)) / per, orZero(Stats.median(nearProbes)), orZero(Stats.median(farProbes)));
     }
 
-    private static double median(long[] a, int len) {
-        if (len == 0) {
-            return 0;
-        }
-        long[] s = Arrays.copyOf(a, len);
-        Arrays.sort(s);
-        return len % 2 == 1 ? s[len / 2] : (s[len / 2 - 1] + s[len / 2]) / 2.0;
+    /** A state no block was measured in reports 0, not NaN. */
+    private static double orZero(double median) {
+        return Double.isNaN(median) ? 0 : median;
     }
 
-    private static double median(List<Double> a) {
-        if (a.isEmpty()) {
-            return 0;
-        }
-        double[] s = a.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
-    }
 }

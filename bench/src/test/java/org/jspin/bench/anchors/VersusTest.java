@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -95,13 +94,6 @@ class VersusTest {
         for (Versus.Row row : v.rows()) {
             assertEquals(k, row.ratio().get(AnchorCase.OPEN_MPI).get("unbound"), 1e-9, "seed " + seed + ", " + row.c());
         }
-    }
-
-    @Test
-    void mediansOfEvenAndOddCounts() {
-        assertEquals(2.0, Versus.median(List.of(3.0, 1.0, 2.0)));
-        assertEquals(2.5, Versus.median(List.of(4.0, 1.0, 3.0, 2.0)));
-        assertTrue(Double.isNaN(Versus.median(new ArrayList<>())));
     }
 
     @Test

@@ -44,12 +44,6 @@ class PackSweepTest {
     }
 
     @Test
-    void medianOfOddAndEvenCounts() {
-        assertEquals(2.0, PackSweep.median(new double[] {3, 1, 2}));
-        assertEquals(2.5, PackSweep.median(new double[] {4, 1, 3, 2}));
-    }
-
-    @Test
     void samplesThatJumpAreUnstable() {
         double[][] steady = {{10, 11, 12}, {5, 5.5, 6}, {1, 1.2, 1.9}};
         assertEquals(null, PackSweep.unstable(steady));

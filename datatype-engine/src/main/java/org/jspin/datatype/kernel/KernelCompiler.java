@@ -183,7 +183,7 @@ final class KernelCompiler {
      * {@code -Djspin.kernels.loadsFirst=false} compiles them load, store, load, store, as before
      * (for comparisons).
      */
-    static final boolean LOADS_FIRST = KernelSwitches.flag(KernelSwitches.LOADS_FIRST, true);
+    static final boolean LOADS_FIRST = KernelSettings.current().loadsFirst();
     /** Most vector moves loaded before their stores: 8 of AVX-512's 32 vector registers, 512 bytes. */
     static final int GROUP = 8;
     /** Fewest single moves grouped: two 64-byte moves (128 B blocks) grouped measured level or slower. */

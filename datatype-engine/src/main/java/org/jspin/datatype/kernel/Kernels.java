@@ -35,7 +35,7 @@ public final class Kernels {
     private static final Map<Long, ListKernel> LISTED = new ConcurrentHashMap<>();
     private static final int VECTOR_WIDTH = Words.VECTORS ? VectorSpeciesHolder.PREFERRED : 0;
     /** {@code -Djspin.kernels.dynamic=true} uses only the unspecialised kernels (tests cover them so). */
-    private static final boolean DYNAMIC_ONLY = Boolean.getBoolean("jspin.kernels.dynamic");
+    private static final boolean DYNAMIC_ONLY = KernelSettings.current().dynamicOnly();
 
     private Kernels() {
     }
@@ -131,7 +131,7 @@ public final class Kernels {
     }
 
     private static CopyKernel compile(Shape s, Supplier<CopyKernel> fallback) {
-        KernelSwitches.check(); // a bad switch is an error, not a fallback
+        KernelSettings.current(); // a bad switch is an error, not a fallback
         List<Move> moves = plan(s.disps, s.lens, Move.UNROLL);
         if (moves == null) {
             return fallback.get();
@@ -178,7 +178,7 @@ public final class Kernels {
         if (DYNAMIC_ONLY || LISTED.size() >= MAX_SPECIALISED) {
             return new DynamicKernels.Listed(len);
         }
-        KernelSwitches.check(); // a bad switch is an error, not a fallback
+        KernelSettings.current(); // a bad switch is an error, not a fallback
         return LISTED.computeIfAbsent(len, l -> {
             List<Move> moves = new ArrayList<>();
             Move.piece(moves, 0, 0, l, VECTOR_WIDTH, Move.UNROLL);

@@ -81,7 +81,7 @@ final class NativeCopy {
     }
 
     private static MethodHandle link() {
-        if (!KernelSwitches.flag(KernelSwitches.NATIVE_COPY, true)
+        if (!KernelSettings.current().nativeCopy()
                 || !NativeCopy.class.getModule().isNativeAccessEnabled()) {
             return null;
         }

@@ -19,7 +19,7 @@ final class Words {
      * {@code -Djspin.kernels.scalar=true} asks for the scalar kernels.
      */
     static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-            && !Boolean.getBoolean("jspin.kernels.scalar");
+            && !KernelSettings.current().scalar();
 
     private Words() {
     }

@@ -10,6 +10,8 @@ import org.jspin.nic.engine.ProtocolEngine;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.work.WorkListener;
+import org.jspin.settings.Setting;
+import org.jspin.settings.Settings;
 
 /**
  * The {@code sim} backend: the shared protocol engine (whose matching is Portals 4's: posted list =
@@ -22,6 +24,10 @@ public final class SimNicProvider implements NicProvider {
     public static final String NAME = "sim";
     /** The variable (and system property {@code jspin.sim}) holding the sim's settings. */
     public static final String SETTINGS_ENV = "JSPIN_SIM";
+    /** {@code -Djspin.sim} or {@code JSPIN_SIM}: a list such as {@code strategy=seek,hpus=16} ({@link SimConfig#parse}). */
+    public static final Setting<String> SETTINGS = Setting.text("jspin.sim", null,
+            "the simulated NIC's parameters, a list such as strategy=seek,hpus=16 (jspin sim --help lists them)")
+            .orEnvironment(SETTINGS_ENV);
 
     @Override
     public String name() {
@@ -30,7 +36,7 @@ public final class SimNicProvider implements NicProvider {
 
     @Override
     public Nic open(Fabric fabric, NicConfig config, MeterRegistry meters) {
-        String spec = System.getProperty("jspin.sim", System.getenv(SETTINGS_ENV));
+        String spec = Settings.current().get(SETTINGS);
         return open(fabric, config, meters, SimConfig.parse(spec), WorkListener.NONE);
     }
 

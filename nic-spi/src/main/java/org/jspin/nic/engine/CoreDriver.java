@@ -28,19 +28,6 @@ import org.slf4j.LoggerFactory;
 final class CoreDriver<S, R> implements Progress.Work {
     private static final Logger LOG = LoggerFactory.getLogger(CoreDriver.class);
     /**
-     * How long the progress thread of a poll-driven fabric parks at least while callers drive (they
-     * poll the fabric; when the last one stops, the progress thread must take over within this and
-     * the quiet period): {@code -Djspin.progress.driven.park.us}.
-     */
-    private static final long DRIVEN_PARK_NANOS = Long.getLong("jspin.progress.driven.park.us", 1000) * 1000;
-    /**
-     * How long after a caller's last round the progress thread of a poll-driven fabric still keeps
-     * out of the fabric: callers that send and wait in quick succession drive it themselves, and a
-     * progress thread blocked in the fabric would have to be woken for each of them
-     * ({@code -Djspin.progress.quiet.us}).
-     */
-    private static final long QUIET_NANOS = Long.getLong("jspin.progress.quiet.us", 2000) * 1000;
-    /**
      * How recently a caller must have run a round on a poll-driven fabric for the progress thread
      * to leave the next one to it. A caller between two blocking calls (a send, then a receive)
      * comes back within microseconds; a progress thread woken in that gap and polling the sockets
@@ -49,29 +36,6 @@ final class CoreDriver<S, R> implements Progress.Work {
      */
     private static final long CALLER_GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
-    /**
-     * How long the progress thread of a poll-driven fabric parks while a caller waits on a request
-     * (and drives the core): the caller wakes it when it parks or stops with work left, so this
-     * only bounds a lost wake-up ({@code -Djspin.progress.waited.park.us}).
-     */
-    private static final long WAITED_PARK_NANOS = Long.getLong("jspin.progress.waited.park.us", 20_000) * 1000;
-
-    /**
-     * How long a waiting caller drives the NIC before it blocks, where every rank of the host has a
-     * CPU (the first 20 us spinning, then yielding between rounds): {@code -Djspin.wait.spin.us}.
-     * Blocking there costs a wake-up of a halted virtual CPU per message (see docs/one-host.md).
-     * Where ranks outnumber CPUs a waiter yields briefly and blocks, as a peer it waits for may
-     * need its CPU.
-     */
-    private static final long SPIN_NANOS = WaitSettings.microseconds("jspin.wait.spin.us", 2000) * 1000;
-    /**
-     * How long the progress thread of a fabric that makes progress in calls ({@link
-     * Fabric#progressInCalls}) sleeps between looks at the fabric, nobody waking it for arrivals:
-     * {@code -Djspin.progress.poll.us}. It only keeps a rank that computes without calling MPI
-     * answering its peers' rendezvous requests.
-     */
-    private static final long IDLE_POLL_NANOS = WaitSettings.microseconds("jspin.progress.poll.us", 10_000) * 1000;
-
     /** {@link #tryRound}: the progress thread left the round to a caller. */
     private static final int DEFERRED = -2;
 
@@ -79,6 +43,8 @@ final class CoreDriver<S, R> implements Progress.Work {
     private final Fabric fabric;
     private final Progress progress;
     private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
+    /** How this rank waits and its progress thread runs (read once, as the NIC starts). */
+    private final ProgressSettings settings;
     /** How long a waiting caller spins before it blocks: nothing where the host's ranks outnumber its CPUs. */
     private final long spinNanos;
     /** The rank has one CPU: a progress thread spinning beside a driving caller would take it from the caller. */
@@ -108,23 +74,19 @@ final class CoreDriver<S, R> implements Progress.Work {
     private volatile boolean stopped;
 
     /**
-     * @param core   the core to drive
-     * @param fabric the core's fabric endpoint (for its wake-ups and, if poll-driven, its blocking wait)
-     */
-    CoreDriver(ProtocolCore<S, R> core, Fabric fabric) {
-        this(core, fabric, Runtime.getRuntime().availableProcessors() == 1);
-    }
-
-    /**
+     * @param core     the core to drive
+     * @param fabric   the core's fabric endpoint (for its wake-ups and, if poll-driven, its blocking wait)
      * @param oneCpu whether the rank has one CPU (bound to a core): its progress thread then parks,
      *               rather than spins, while a caller drives a poll-driven fabric
+     * @param settings how the rank waits and its progress thread runs
      */
-    CoreDriver(ProtocolCore<S, R> core, Fabric fabric, boolean oneCpu) {
+    CoreDriver(ProtocolCore<S, R> core, Fabric fabric, boolean oneCpu, ProgressSettings settings) {
         this.core = core;
         this.fabric = fabric;
         this.oneCpu = oneCpu;
-        this.spinNanos = fabric.ranksOnHost() > HostCpus.count() ? 0 : SPIN_NANOS;
-        this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown);
+        this.settings = settings;
+        this.spinNanos = fabric.ranksOnHost() > HostCpus.count() ? 0 : settings.waitSpinNanos();
+        this.progress = new Progress("jspin-progress-" + fabric.rank(), this, this::shutDown, settings);
     }
 
     /** Starts the progress thread. */
@@ -279,7 +241,7 @@ final class CoreDriver<S, R> implements Progress.Work {
         if (fabric.progressInCalls()) {
             // arrivals wake the callers blocked in the fabric, not this thread: it looks now and
             // then, for a rank that computes while a peer waits for its answer
-            LockSupport.parkNanos(this, IDLE_POLL_NANOS);
+            LockSupport.parkNanos(this, settings.idlePollNanos());
             return;
         }
         if (!fabric.pollDriven()) {
@@ -287,14 +249,14 @@ final class CoreDriver<S, R> implements Progress.Work {
             return;
         }
         long sinceCaller = System.nanoTime() - lastCallerRound;
-        boolean callersActive = waiters.get() > 0 || sinceCaller < QUIET_NANOS;
+        boolean callersActive = waiters.get() > 0 || sinceCaller < settings.quietNanos();
         if (callersActive || !driving.compareAndSet(false, true)) {
             // as long as a caller waits (parking() and endWait() wake this thread when it must take
             // over), else until the callers' quiet period could have passed: every wake-up takes a
             // core from a spinning rank for a few microseconds (measured: with a wake-up every 1 ms,
             // 1 in 100 round trips of the TCP ping-pong took 4 to 8 times the median)
-            LockSupport.parkNanos(this, waiters.get() > 0 ? WAITED_PARK_NANOS
-                    : Math.max(DRIVEN_PARK_NANOS, QUIET_NANOS - sinceCaller));
+            LockSupport.parkNanos(this, waiters.get() > 0 ? settings.waitedParkNanos()
+                    : Math.max(settings.drivenParkNanos(), settings.quietNanos() - sinceCaller));
             return;
         }
         try {

@@ -47,16 +47,17 @@ final class Progress {
         }
     }
 
-    /** Idle rounds spun before yielding: {@code -Djspin.progress.spins}. */
-    private static final int SPINS = Integer.getInteger("jspin.progress.spins", 200);
-    /** Idle rounds yielded before parking: {@code -Djspin.progress.yields}. */
-    private static final int YIELDS = Integer.getInteger("jspin.progress.yields", 20);
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final Thread thread;
+    /** Idle rounds spun before yielding, then yielded before parking ({@link ProgressSettings}). */
+    private final int spinRounds;
+    private final int yieldRounds;
     private volatile boolean parked;
 
-    Progress(String name, Work work, Runnable exit) {
+    Progress(String name, Work work, Runnable exit, ProgressSettings settings) {
+        this.spinRounds = settings.spins();
+        this.yieldRounds = settings.yields();
         this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(() -> {
             try {
                 loop(work);
@@ -92,10 +93,10 @@ final class Progress {
             int done = work.doWork();
             if (done > 0) {
                 idle = 0;
-            } else if (done == 0 && idle < SPINS && spins) {
+            } else if (done == 0 && idle < spinRounds && spins) {
                 idle++;
                 Thread.onSpinWait();
-            } else if (done == 0 && idle < SPINS + YIELDS && spins) {
+            } else if (done == 0 && idle < spinRounds + yieldRounds && spins) {
                 idle++;
                 Thread.yield();
             } else {

@@ -14,6 +14,7 @@ import org.jspin.nic.NicConfig;
 import org.jspin.nic.ProbeListener;
 import org.jspin.nic.Put;
 import org.jspin.nic.fabric.Fabric;
+import org.jspin.settings.Settings;
 
 /**
  * The {@link Nic} every backend shares: a {@link ProtocolCore} (matching, the eager/rendezvous
@@ -45,12 +46,13 @@ public final class ProtocolEngine<S, R> implements Nic {
     /** As the public constructor, saying whether the rank has one CPU rather than asking the runtime. */
     ProtocolEngine(String backend, Fabric fabric, DataPath<S, R> path, NicConfig config, Meters meters,
                    boolean oneCpu) {
+        ProgressSettings progress = ProgressSettings.from(Settings.current()); // a malformed one fails before anything starts
         this.core = new ProtocolCore<>(fabric, path, config, meters, SystemNanoClock.INSTANCE);
         this.backend = backend;
         this.fabric = fabric;
         this.config = config.over(fabric);
         this.meters = meters;
-        this.driver = new CoreDriver<>(core, fabric, oneCpu);
+        this.driver = new CoreDriver<>(core, fabric, oneCpu, progress);
         driver.start();
     }
 

@@ -24,6 +24,7 @@ import org.jspin.nic.fabric.Mailbox;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
 import org.jspin.nic.fabric.PacketKind;
+import org.jspin.settings.Settings;
 import org.jspin.transport.netty.join.NettyLaunch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,13 +54,6 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /** Payload limit per packet (the engine's chunk size must not exceed it). */
     static final int MAX_PAYLOAD = 1 << 20;
-    /** Payloads up to this size are copied behind the header rather than written from their own memory. */
-    static final int COPY_LIMIT = Integer.getInteger("jspin.netty.copyLimit", 16 * 1024);
-    /**
-     * Whether payloads the engine has a place for are read from the socket straight into it
-     * ({@code -Djspin.netty.landing=false} reads them into Netty's buffers and copies them out).
-     */
-    static final boolean LANDING = Boolean.parseBoolean(System.getProperty("jspin.netty.landing", "true"));
     /**
      * Bytes of a rendezvous message that travel with its RTS ({@code -Djspin.netty.rtsPayload}):
      * 64 KiB, the fragment Open MPI's TCP transport sends with its rendezvous request (its
@@ -125,6 +119,10 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final Mailbox mailbox = new Mailbox(INBOUND_CAPACITY, INBOUND_CAPACITY);
     private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
     private final DrivenIoEventLoop loop;
+    /** Payloads up to this size are copied behind the header rather than written from their own memory. */
+    private final int copyLimit;
+    /** Whether payloads the engine has a place for are read from the socket straight into it. */
+    private final boolean landing;
     private final int rtsPayload;
     private final int wholeData;
     /** {@link #DEFAULT_FLUSH_BYTES}, or the setting. */
@@ -182,12 +180,15 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.jobId = jobId;
         this.launch = launch;
         this.peers = new Peer[size];
-        SocketOptions options = new SocketOptions(PeerLiveness.configured(System.getenv())); // fails before anything opens
-        this.congestion = CongestionControl.of(System.getProperty("jspin.netty.congestion"));
-        this.rtsPayload = rtsPayload(System.getProperty("jspin.netty.rtsPayload"));
-        this.wholeData = wholeData(System.getProperty("jspin.netty.wholeData"));
-        this.flushBytes = flushBytes(System.getProperty("jspin.netty.flushBytes"));
-        this.directReads = directReads(System.getProperty("jspin.netty.directReads"));
+        NettySettings settings = NettySettings.from(Settings.current()); // fails before anything opens
+        SocketOptions options = new SocketOptions(new PeerLiveness(settings.peerTimeoutSeconds()), settings);
+        this.congestion = settings.congestionControl();
+        this.copyLimit = settings.copyLimit();
+        this.landing = settings.landing();
+        this.rtsPayload = settings.rtsPayload();
+        this.wholeData = settings.wholeData();
+        this.flushBytes = settings.flushBytes();
+        this.directReads = settings.directReads();
         this.loop = new DrivenIoEventLoop(EventLoops.factory(), () -> wakeup.run());
         loop.adopt(); // the joining thread drives the loop until the engine takes over
         this.join = new FabricJoin(rank, size, jobId, launch, loop, options, this::joined);
@@ -205,7 +206,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         congestion.apply((SocketChannel) ctx.channel());
         LandingReads reads = ctx.channel().config().getRecvByteBufAllocator() instanceof LandingReads l ? l : null;
         ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, this::acquire,
-                LANDING ? header -> landing(peer, header) : null, reads));
+                landing ? header -> landing(peer, header) : null, reads));
         ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, this));
         peers[peer] = new Peer(peer, ctx.channel());
     }
@@ -302,71 +303,6 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         return DEFAULT_EAGER_LIMIT;
     }
 
-    /**
-     * @param value {@code -Djspin.netty.rtsPayload}, or null for the default
-     * @return the bytes an RTS carries over this fabric
-     * @throws MpiException ERR_ARG naming the value if it is not a byte count in [0, {@link #MAX_PAYLOAD}]
-     */
-    static int rtsPayload(String value) {
-        return payloadBytes("jspin.netty.rtsPayload", value, DEFAULT_RTS_PAYLOAD);
-    }
-
-    /**
-     * @param value {@code -Djspin.netty.wholeData}, or null for the default
-     * @return up to how many bytes the data phase of a message sent in place goes as one packet
-     * @throws MpiException ERR_ARG naming the value if it is not a byte count in [0, {@link #MAX_PAYLOAD}]
-     */
-    static int wholeData(String value) {
-        return payloadBytes("jspin.netty.wholeData", value, DEFAULT_WHOLE_DATA);
-    }
-
-    /**
-     * @param value {@code -Djspin.netty.flushBytes}, or null for the default
-     * @return up to how many bytes of DATA sent in place a link holds back to write at once
-     * @throws MpiException ERR_ARG naming the value if it is not a byte count in [0, 2^30]
-     */
-    static int flushBytes(String value) {
-        return byteCount("jspin.netty.flushBytes", value, DEFAULT_FLUSH_BYTES, 1 << 30);
-    }
-
-    private static int payloadBytes(String property, String value, int otherwise) {
-        return byteCount(property, value, otherwise, MAX_PAYLOAD);
-    }
-
-    private static int byteCount(String property, String value, int otherwise, int max) {
-        if (value == null) {
-            return otherwise;
-        }
-        int bytes;
-        try {
-            bytes = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            bytes = -1;
-        }
-        if (bytes < 0 || bytes > max) {
-            throw new MpiException(ErrorClass.ERR_ARG, "-D" + property + " must be a byte count in [0, "
-                    + max + "], got '" + value + "'");
-        }
-        return bytes;
-    }
-
-    /**
-     * @param value {@code -Djspin.netty.directReads}, or null for the default
-     * @return whether a rank with one peer reads its socket directly
-     * @throws MpiException ERR_ARG naming the value if it is neither {@code true} nor {@code false}
-     */
-    static boolean directReads(String value) {
-        if (value == null) {
-            return DEFAULT_DIRECT_READS;
-        }
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new MpiException(ErrorClass.ERR_ARG,
-                    "-Djspin.netty.directReads must be true or false, got '" + value + "'");
-        };
-    }
-
     @Override
     public boolean send(Packet p) {
         loop.adopt();
@@ -400,15 +336,15 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         PacketKind kind = p.kind; // p may be back in the pool by the time the write returns
         long offset = p.offset;
         int payload = p.payloadLength;
-        if (FrameEncoder.copies(p, COPY_LIMIT)) {
-            ch.writeAndFlush(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise()); // with whatever was held
+        if (FrameEncoder.copies(p, copyLimit)) {
+            ch.writeAndFlush(FrameEncoder.header(alloc, p, copyLimit), ch.voidPromise()); // with whatever was held
             peer.held = 0;
             giveBack(p);
         } else {
             if (!peer.writing.offer(p)) {
                 return false;
             }
-            ch.write(FrameEncoder.header(alloc, p, COPY_LIMIT), ch.voidPromise());
+            ch.write(FrameEncoder.header(alloc, p, copyLimit), ch.voidPromise());
             if (kind == PacketKind.DATA && p.payload != p.staging() && peer.held + payload < flushBytes) {
                 ch.write(FrameEncoder.wrapPayload(p)).addListener(peer);
                 peer.held += payload;

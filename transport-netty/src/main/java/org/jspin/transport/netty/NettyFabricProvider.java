@@ -7,6 +7,7 @@ import org.jspin.nic.Job;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.FabricProvider;
 import org.jspin.bootstrap.InJvmExchange;
+import org.jspin.settings.Settings;
 import org.jspin.transport.netty.join.NettyLaunch;
 
 /**
@@ -55,7 +56,7 @@ public final class NettyFabricProvider implements FabricProvider {
      * @throws org.jspin.error.MpiException ERR_ARG naming the setting if joining would refuse it
      */
     public static String congestionWithinHost() {
-        String name = CongestionControl.of(System.getProperty("jspin.netty.congestion")).name();
+        String name = NettySettings.from(Settings.current()).congestionControl().name();
         return name == null ? CongestionControl.SYSTEM : name;
     }
 

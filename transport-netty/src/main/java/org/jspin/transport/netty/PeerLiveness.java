@@ -1,7 +1,5 @@
 package org.jspin.transport.netty;
 
-import java.util.Map;
-
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioChannelOption;
@@ -29,10 +27,6 @@ import org.jspin.error.MpiException;
  * @param timeoutSeconds how long a peer's host may be unreachable before the peer is failed
  */
 record PeerLiveness(int timeoutSeconds) {
-    /** Setting of the timeout in seconds: a system property, or else an environment variable. */
-    static final String PROPERTY = "jspin.peer.timeout";
-    /** @see #PROPERTY */
-    static final String ENV = "JSPIN_PEER_TIMEOUT";
     /**
      * Assumed: ten seconds, ten times a TCP connection's initial retransmission timeout and far
      * beyond any pause of a live host's kernel, yet short enough that a job notices a lost host
@@ -43,23 +37,6 @@ record PeerLiveness(int timeoutSeconds) {
     PeerLiveness {
         if (timeoutSeconds < 2 || timeoutSeconds > 86_400) {
             throw new MpiException(ErrorClass.ERR_ARG, "peer timeout must be 2 to 86400 seconds, got " + timeoutSeconds);
-        }
-    }
-
-    /**
-     * @return the timeout {@code -Djspin.peer.timeout} or {@code JSPIN_PEER_TIMEOUT} sets, or the default
-     * @throws MpiException ERR_ARG naming a setting that is not a whole number of seconds in range
-     */
-    static PeerLiveness configured(Map<String, String> env) {
-        String value = System.getProperty(PROPERTY, env.get(ENV));
-        if (value == null || value.isBlank()) {
-            return new PeerLiveness(DEFAULT_SECONDS);
-        }
-        try {
-            return new PeerLiveness(Integer.parseInt(value.strip()));
-        } catch (NumberFormatException e) {
-            throw new MpiException(ErrorClass.ERR_ARG, ENV + " (or -D" + PROPERTY + ") must be whole seconds, got '"
-                    + value + "'");
         }
     }
 

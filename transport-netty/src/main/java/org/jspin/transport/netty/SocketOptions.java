@@ -21,19 +21,23 @@ final class SocketOptions {
      */
     private static final AdaptiveRecvByteBufAllocator READS = new AdaptiveRecvByteBufAllocator(4096, 65536,
             NettyFabric.MAX_PAYLOAD);
-    /**
-     * Socket buffer sizes ({@code -Djspin.netty.sndbuf}, {@code -Djspin.netty.rcvbuf}; 0 leaves the
-     * kernel's autotuning). Netty caps one gathering write at twice the send buffer, which with the
-     * kernel's initial 16 KiB would split a 256 KiB chunk into eight system calls.
-     */
-    private static final int SNDBUF = Integer.getInteger("jspin.netty.sndbuf", 4 << 20);
-    private static final int RCVBUF = Integer.getInteger("jspin.netty.rcvbuf", 4 << 20);
-
     private final PeerLiveness liveness;
+    /**
+     * Socket buffer sizes (0 leaves the kernel's autotuning). Netty caps one gathering write at
+     * twice the send buffer, which with the kernel's initial 16 KiB would split a 256 KiB chunk into
+     * eight system calls.
+     */
+    private final int sendBuffer;
+    private final int receiveBuffer;
 
-    /** @param liveness how a dead peer's host is found */
-    SocketOptions(PeerLiveness liveness) {
+    /**
+     * @param liveness how a dead peer's host is found
+     * @param settings the fabric's settings (socket buffer sizes)
+     */
+    SocketOptions(PeerLiveness liveness, NettySettings settings) {
         this.liveness = liveness;
+        this.sendBuffer = settings.sendBuffer();
+        this.receiveBuffer = settings.receiveBuffer();
     }
 
     /**
@@ -47,18 +51,18 @@ final class SocketOptions {
         c.setWriteBufferWaterMark(WATER_MARK);
         c.setAllocator(PooledByteBufAllocator.DEFAULT);
         c.setRecvByteBufAllocator(new LandingReads(READS));
-        if (SNDBUF > 0) {
-            c.setSendBufferSize(SNDBUF);
+        if (sendBuffer > 0) {
+            c.setSendBufferSize(sendBuffer);
         }
-        if (RCVBUF > 0) {
-            c.setReceiveBufferSize(RCVBUF);
+        if (receiveBuffer > 0) {
+            c.setReceiveBufferSize(receiveBuffer);
         }
     }
 
     /** Sets the listener's options: an accepted socket's window scale is agreed before {@link #peer} runs. */
     void listener(ServerBootstrap sb) {
-        if (RCVBUF > 0) {
-            sb.option(ChannelOption.SO_RCVBUF, RCVBUF);
+        if (receiveBuffer > 0) {
+            sb.option(ChannelOption.SO_RCVBUF, receiveBuffer);
         }
     }
 }

@@ -150,7 +150,7 @@ class NettyFabricTest {
         try (Arena arena = Arena.ofShared()) {
             byte[] small = new byte[100];
             new Random(1).nextBytes(small);
-            MemorySegment big = arena.allocate(NettyFabric.COPY_LIMIT * 4L + 3);
+            MemorySegment big = arena.allocate(NettySettings.COPY_LIMIT.fallback() * 4L + 3);
             for (long i = 0; i < big.byteSize(); i++) {
                 big.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (i * 31));
             }
@@ -194,7 +194,7 @@ class NettyFabricTest {
         try (Arena arena = Arena.ofShared(); jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
             recording.enable(FrameWriteEvent.class);
             recording.enable(PayloadReceivedEvent.class);
-            MemorySegment big = arena.allocate(NettyFabric.COPY_LIMIT * 4L);
+            MemorySegment big = arena.allocate(NettySettings.COPY_LIMIT.fallback() * 4L);
             long before = System.nanoTime();
             recording.start();
             Packet small = packet(PacketKind.EAGER, 1, MemorySegment.ofArray(new byte[100]), 0, 100);

@@ -11,6 +11,8 @@ import org.jspin.error.MpiException;
 import org.jspin.nic.Job;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.FabricProvider;
+import org.jspin.settings.Setting;
+import org.jspin.settings.Settings;
 import org.jspin.transport.netty.NettyFabricProvider;
 import org.jspin.transport.netty.join.LaunchEnvironment;
 import org.jspin.transport.netty.join.NettyLaunch;
@@ -31,6 +33,11 @@ public final class ShmFabricProvider implements FabricProvider {
 
     /** The name users select this fabric by. */
     public static final String NAME = "shm";
+    /** {@code -Djspin.shm.dir} or {@code JSPIN_SHM_DIR}: where rings are made. */
+    public static final Setting<String> RING_DIRECTORY = Setting.text("jspin.shm.dir", "/dev/shm",
+            "the directory the shm fabric makes its rings in (memory-backed, writable by the user)").orEnvironment("JSPIN_SHM_DIR");
+    /** Every setting of this layer, for {@code jspin config}. */
+    public static final List<Setting<?>> ALL = List.of(RING_DIRECTORY);
 
     @Override
     public String name() {
@@ -112,15 +119,16 @@ public final class ShmFabricProvider implements FabricProvider {
     }
 
     /**
-     * @return where rings are made: {@code JSPIN_SHM_DIR}, else {@code /dev/shm}
+     * @return where rings are made: {@link #RING_DIRECTORY}
      * @throws MpiException ERR_OTHER when that is not a writable directory
      */
     static Path directory() {
-        String set = System.getenv("JSPIN_SHM_DIR");
-        Path dir = Path.of(set == null || set.isBlank() ? "/dev/shm" : set.strip());
+        Settings.Effective<String> set = Settings.current().effective(RING_DIRECTORY);
+        Path dir = Path.of(set.value());
         if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
             throw new MpiException(ErrorClass.ERR_OTHER, "the shm fabric's rings go in " + dir + ", which is not a"
-                    + " writable directory" + (set == null ? " (set JSPIN_SHM_DIR to another)" : " (JSPIN_SHM_DIR)"));
+                    + " writable directory" + (set.origin() == Settings.Origin.DEFAULT ? " (set JSPIN_SHM_DIR to another)"
+                    : " (" + RING_DIRECTORY + ")"));
         }
         return dir;
     }
