@@ -62,8 +62,10 @@ class LoadSystemTest {
     void randomMessagesAndABulkTransferArriveIntactWithBoundedHeapAndThreads() throws InterruptedException {
         int messages = SOAK ? 100_000 : 2_000;
         int bulkMiB = SOAK ? 1024 : 128;
-        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", Integer.toString(LIMIT), RandomTraffic.class.getName(),
-                Integer.toString(messages), "20261202", Integer.toString(bulkMiB));
+        SpawnedProcess run = SpawnedProcess.start(SpawnedProcess.jspinFullJit("run", "-n", "2", "--timeout",
+                Integer.toString(LIMIT), RandomTraffic.class.getName(), Integer.toString(messages), "20261202",
+                Integer.toString(bulkMiB)), Map.of());
+        started.add(run);
         assertEquals(0, run.awaitExit(Duration.ofSeconds(LIMIT + 10)), run.transcript());
         int reports = 0;
         for (String line : run.outLines()) {

@@ -96,6 +96,16 @@ final class SpawnedProcess implements AutoCloseable {
         return cmd;
     }
 
+    /**
+     * {@link #jspin} with both JIT compilers, for a run that moves much data: under C1 alone the
+     * Vector API's kernels run boxed (the load test's random traffic took 48 s so, 12 s tiered).
+     */
+    static List<String> jspinFullJit(String... args) {
+        List<String> cmd = jspin(args);
+        cmd.remove("-XX:TieredStopAtLevel=1");
+        return cmd;
+    }
+
     /** @return {@code java <flags> -cp <the test class path>}, a main class and its arguments to follow */
     static List<String> javaCommand() {
         List<String> cmd = new ArrayList<>();
