@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,82 +19,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A user's own project, outside this repository: a pom with the one dependency README names
- * ({@code org.jspin:jspin-runtime}), built by Maven against the artifacts the suite installed, and run
- * as two processes under {@code jspin run}.
+ * A user's own project, outside this repository, as {@code jspin new} writes it: built by Maven
+ * (its own test included) against the artifacts the suite installed, with no setting of the
+ * user's, and run as processes under {@code jspin run}. Bad names are refused, writing nothing.
  */
 class UserProjectSystemTest {
-    private static final String POM = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <project xmlns="http://maven.apache.org/POM/4.0.0">
-              <modelVersion>4.0.0</modelVersion>
-              <groupId>com.example</groupId>
-              <artifactId>ring</artifactId>
-              <version>1.0</version>
-              <properties>
-                <maven.compiler.release>25</maven.compiler.release>
-                <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-              </properties>
-              <dependencies>
-                <dependency>
-                  <groupId>org.jspin</groupId>
-                  <artifactId>jspin-runtime</artifactId>
-                  <version>0.1.0-SNAPSHOT</version>
-                </dependency>
-              </dependencies>
-              <build>
-                <plugins>
-                  <plugin>
-                    <groupId>org.apache.maven.plugins</groupId>
-                    <artifactId>maven-compiler-plugin</artifactId>
-                    <version>3.14.1</version>
-                  </plugin>
-                  <plugin>
-                    <groupId>org.apache.maven.plugins</groupId>
-                    <artifactId>maven-surefire-plugin</artifactId>
-                    <version>3.5.4</version>
-                  </plugin>
-                  <plugin>
-                    <groupId>org.apache.maven.plugins</groupId>
-                    <artifactId>maven-jar-plugin</artifactId>
-                    <version>3.4.2</version>
-                  </plugin>
-                </plugins>
-              </build>
-            </project>
-            """;
-
-    private static final String RING = """
-            package com.example;
-
-            import java.lang.foreign.MemorySegment;
-
-            import org.jspin.datatype.Datatype;
-            import org.jspin.mpi.Comm;
-            import org.jspin.mpi.Mpi;
-
-            /** Passes a token round a ring of ranks, each adding its rank. */
-            public final class Ring {
-                public static void main(String[] args) {
-                    try (Mpi mpi = Mpi.init()) {
-                        Comm world = mpi.world();
-                        int next = (world.rank() + 1) % world.size();
-                        int prev = (world.rank() + world.size() - 1) % world.size();
-                        long[] token = {0};
-                        if (world.rank() == 0) {
-                            world.send(MemorySegment.ofArray(token), 1, Datatype.LONG, next, 0);
-                            world.recv(MemorySegment.ofArray(token), 1, Datatype.LONG, prev, 0);
-                            System.out.println("ring of " + world.size() + " ranks, token " + token[0]);
-                        } else {
-                            world.recv(MemorySegment.ofArray(token), 1, Datatype.LONG, prev, 0);
-                            token[0] += world.rank();
-                            world.send(MemorySegment.ofArray(token), 1, Datatype.LONG, next, 0);
-                        }
-                    }
-                }
-            }
-            """;
-
     @TempDir
     Path dir;
 
@@ -111,21 +41,48 @@ class UserProjectSystemTest {
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
-    void aProjectWithOneDependencyBuildsAndRunsUnderJspinRun() throws IOException, InterruptedException {
-        Files.writeString(dir.resolve("pom.xml"), POM);
-        Path src = Files.createDirectories(dir.resolve("src/main/java/com/example"));
-        Files.writeString(src.resolve("Ring.java"), RING);
+    void aNewProjectBuildsAsWrittenPassesItsTestAndRunsUnderJspinRun() throws IOException, InterruptedException {
+        InProcess.Run made = InProcess.run("new", "ring", "--package", "org.example.ring", "--in", dir.toString());
+        assertEquals(0, made.status(), made.err());
+        Path project = dir.resolve("ring");
+        assertTrue(Files.isRegularFile(project.resolve("src/main/java/org/example/ring/Main.java")), made.out());
+        assertTrue(Files.isRegularFile(project.resolve("src/test/java/org/example/ring/MainTest.java")), made.out());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(project), left.toList(), "nothing beside the project");
+        }
+
         Path mvn = SpawnedProcess.onPath("mvn").orElseGet(() -> fail("mvn is not on the PATH (./jspin installs Maven)"));
-        String javaHome = System.getProperty("java.home");
-        build = SpawnedProcess.start(List.of(mvn.toString(), "-B", "-q", "-o", "-DskipTests", "-f",
-                dir.resolve("pom.xml").toString(), "package"), Map.of("JAVA_HOME", javaHome, "MAVEN_OPTS",
+        build = SpawnedProcess.start(List.of(mvn.toString(), "-B", "-o", "-f", project.resolve("pom.xml").toString(),
+                "package"), Map.of("JAVA_HOME", System.getProperty("java.home"), "MAVEN_OPTS",
                 "--sun-misc-unsafe-memory-access=allow"));
         assertEquals(0, build.awaitExit(Duration.ofSeconds(180)), "the user's build\n" + build.transcript());
-        assertTrue(Files.isRegularFile(dir.resolve("target/ring-1.0.jar")), "jar built");
+        assertTrue(build.out().contains("Tests run: 1, Failures: 0, Errors: 0"), "its own test ran\n" + build.transcript());
+        Path jar = project.resolve("target/ring-1.0.jar");
+        assertTrue(Files.isRegularFile(jar), "jar built");
 
-        run = SpawnedProcess.start(SpawnedProcess.jspin("run", "-n", "2", "--timeout", "50", "--classpath",
-                dir.resolve("target/ring-1.0.jar").toString(), "com.example.Ring"), Map.of());
+        run = SpawnedProcess.start(SpawnedProcess.jspin("run", "-n", "3", "--timeout", "50", "--classpath",
+                jar.toString(), "org.example.ring.Main"), Map.of());
         assertEquals(0, run.awaitExit(Duration.ofSeconds(55)), run.transcript());
-        assertTrue(run.out().contains("[0] ring of 2 ranks, token 1"), run.transcript());
+        assertTrue(run.out().contains("[0] ring of 3 ranks, token 3"), run.transcript());
+    }
+
+    @Test
+    void badNamesAndAnExistingDirectoryAreRefusedNamingThemAndNothingIsWritten() throws IOException {
+        InProcess.Run upper = InProcess.run("new", "Ring", "--in", dir.toString());
+        assertEquals(2, upper.status());
+        assertTrue(upper.err().contains("ERR_ARG") && upper.err().contains("'Ring'"), upper.err());
+        InProcess.Run pkg = InProcess.run("new", "ring", "--package", "org.Example", "--in", dir.toString());
+        assertEquals(2, pkg.status());
+        assertTrue(pkg.err().contains("--package") && pkg.err().contains("'org.Example'"), pkg.err());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList(), "nothing written");
+        }
+        Files.createDirectories(dir.resolve("taken"));
+        InProcess.Run taken = InProcess.run("new", "taken", "--in", dir.toString());
+        assertEquals(2, taken.status());
+        assertTrue(taken.err().contains("already exists"), taken.err());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(dir.resolve("taken")), left.toList(), "nothing beside what was there");
+        }
     }
 }
