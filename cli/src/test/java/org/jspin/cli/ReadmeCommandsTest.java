@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,6 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +37,19 @@ class ReadmeCommandsTest {
     private static final List<String> NOT_RUN = List.of("./jspin test", "./jspin install");
 
     private SpawnedProcess running;
+
+    /** What README's commands made in an earlier run of the suite (the project {@code jspin new} writes) goes first. */
+    @BeforeAll
+    static void fresh() throws IOException {
+        Path made = ROOT.resolve("cli/target/readme/hello");
+        if (Files.exists(made)) {
+            try (Stream<Path> all = Files.walk(made)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
 
     @AfterEach
     void stop() {
