@@ -13,10 +13,16 @@ import org.jspin.settings.Settings;
  * @param spins            idle rounds the progress thread spins before yielding
  * @param yields           idle rounds it yields before parking
  * @param drivenParkNanos  how long the progress thread of a poll-driven fabric parks at least while callers drive
- * @param quietNanos       how long after a caller's last round that progress thread still keeps out of the fabric
- * @param waitedParkNanos  how long it parks while a caller waits (bounds a lost wake-up)
- * @param waitSpinNanos    how long a waiting caller drives the NIC before it blocks, where every rank has a CPU
- * @param idlePollNanos    how long the progress thread of a fabric that progresses in calls sleeps between looks
+ *                         it (when the last caller stops, the thread takes over within this and the quiet period)
+ * @param quietNanos       how long after a caller's last round that progress thread still keeps out of the
+ *                         fabric: callers that send and wait in quick succession drive it themselves, and a
+ *                         thread blocked in the fabric would have to be woken for each of them
+ * @param waitedParkNanos  how long it parks while a caller waits (the caller wakes it when it must take over,
+ *                         so this only bounds a lost wake-up)
+ * @param waitSpinNanos    how long a waiting caller drives the NIC before it blocks, where every rank has a CPU:
+ *                         blocking at once costs a wake-up of a halted virtual CPU per message
+ * @param idlePollNanos    how long the progress thread of a fabric that progresses in calls sleeps between
+ *                         looks: nobody wakes it for arrivals, it only keeps a computing rank answering its peers
  */
 public record ProgressSettings(int spins, int yields, long drivenParkNanos, long quietNanos, long waitedParkNanos,
                                long waitSpinNanos, long idlePollNanos) {
