@@ -98,7 +98,7 @@ final class SpawnedProcess implements AutoCloseable {
 
     /**
      * {@link #jspin} with both JIT compilers, for a run that moves much data: under C1 alone the
-     * Vector API's kernels run boxed (the load test's random traffic took 48 s so, 12 s tiered).
+     * Vector API's kernels run boxed (the load test's random traffic took 38 s so, 7-10 s tiered).
      */
     static List<String> jspinFullJit(String... args) {
         List<String> cmd = jspin(args);
