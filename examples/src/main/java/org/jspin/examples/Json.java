@@ -1,54 +1,36 @@
 package org.jspin.examples;
 
-import java.util.Locale;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.LinkedHashMap;
 import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /** One flat JSON object of numbers, strings and booleans: what the examples print with {@code --json}. */
 public final class Json {
+    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+    /** Six significant digits: the examples' timings and errors carry no more. */
+    private static final MathContext DIGITS = new MathContext(6);
+
     private Json() {
     }
 
-    /** @return {@code m} as one JSON object (NaN and infinities as null) */
+    /** @return {@code m} as one JSON object, in its order (NaN and infinities as null) */
     public static String object(Map<String, Object> m) {
-        StringBuilder s = new StringBuilder("{");
-        for (Map.Entry<String, Object> e : m.entrySet()) {
-            if (s.length() > 1) {
-                s.append(',');
-            }
-            s.append(string(e.getKey())).append(':').append(value(e.getValue()));
+        Map<String, Object> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(k, v instanceof Double d ? decimal(d) : v));
+        try {
+            return MAPPER.writeValueAsString(out);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a flat object of numbers, strings and booleans: " + m, e);
         }
-        return s.append('}').toString();
     }
 
-    private static String value(Object v) {
-        if (v == null) {
-            return "null";
-        }
-        if (v instanceof Double d) {
-            return d.isNaN() || d.isInfinite() ? "null" : String.format(Locale.ROOT, "%.6g", d);
-        }
-        if (v instanceof Number || v instanceof Boolean) {
-            return v.toString();
-        }
-        return string(v.toString());
-    }
-
-    private static String string(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+    private static BigDecimal decimal(double d) {
+        return Double.isNaN(d) || Double.isInfinite(d) ? null : new BigDecimal(d).round(DIGITS);
     }
 }
