@@ -3,7 +3,6 @@ package org.jspin.nic.engine;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -13,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import org.agrona.collections.IntArrayQueue;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.NanoClock;
 import org.jspin.datatype.Datatype;
@@ -65,8 +63,8 @@ import org.slf4j.LoggerFactory;
  * <p>Eager messages spend credit: each rank may have at most {@link NicConfig#eagerCredit} eager
  * bytes at a peer that the peer has not yet matched to receives, and sends by rendezvous while it
  * has too little left; the peer gives credit back in CREDIT packets once its debt passes half the
- * credit. So what a rank buffers for messages nobody has asked for yet is bounded per sender,
- * whatever the eager limit and however many sends are outstanding.
+ * credit ({@link EagerCredit}). So what a rank buffers for messages nobody has asked for yet is
+ * bounded per sender, whatever the eager limit and however many sends are outstanding.
  *
  * <p>How it is run, after the model of an Aeron agent: commands ({@link #put}, {@link #post},
  * {@link #cancel}, {@link #probe}, ...) change the state at once, and {@link #round} does one round
@@ -124,12 +122,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     /** Packets the fabric refused (link full), resent in order before anything else. */
     private final ArrayDeque<Packet> backlog = new ArrayDeque<>();
     private final PacketPool pool;
-    /** Eager bytes this rank may still send to each rank before that rank gives credit back. */
-    private final long[] credit;
-    /** Eager bytes taken from each rank and not yet given back to it as credit. */
-    private final long[] owed;
-    /** Ranks owed a CREDIT packet, in the order their debt passed half the credit. */
-    private final IntArrayQueue creditDue = new IntArrayQueue();
+    private final EagerCredit credit;
     private final List<PendingProbe> probes = new ArrayList<>();
     /** Whether unexpected eager payloads stay in their packets ({@link Fabric#mayHoldArrivals}). */
     private final boolean holdArrivals;
@@ -186,9 +179,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         this.rtsPayload = Math.max(0, Math.min(rts, config.chunkSize()));
         this.packedRtsPayload = config.rtsPayload() != NicConfig.FABRIC_CHOICE || fabric.mayHoldArrivals();
         this.wholeData = Math.max(0, Math.min(fabric.preferredWholeData(), fabric.maxPayload()));
-        this.credit = new long[fabric.size()];
-        Arrays.fill(credit, config.eagerCredit());
-        this.owed = new long[fabric.size()];
+        this.credit = new EagerCredit(fabric.size(), config.eagerCredit());
         this.holdArrivals = fabric.mayHoldArrivals();
         this.clock = clock;
         this.messagesSent = meters.counter("jspin.messages.sent", "messages");
@@ -385,7 +376,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
      *         yet, CTSs due): whoever drives the core must come back for it
      */
     public boolean hasPendingWork() {
-        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty() || !creditDue.isEmpty()
+        return !backlog.isEmpty() || !queued.isEmpty() || !ctsDue.isEmpty() || credit.hasDue()
                 || !heldBriefly.isEmpty();
     }
 
@@ -432,12 +423,12 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             sendCts(ctsDue.poll(), p);
             work++;
         }
-        while (!creditDue.isEmpty()) {
+        while (credit.hasDue()) {
             Packet p = pool.acquire(true);
             if (p == null) {
                 return work;
             }
-            sendCredit(creditDue.poll(), p);
+            sendCredit(credit.nextDue(), p);
             work++;
         }
         while (!queued.isEmpty()) {
@@ -447,11 +438,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
             SendOp<S> op = queued.poll();
             int target = op.put.target();
-            boolean known = target >= 0 && target < credit.length; // the fabric refuses any other
-            if (op.length <= eagerLimit && (!known || op.length <= credit[target])) {
-                if (known) {
-                    credit[target] -= op.length;
-                }
+            if (op.length <= eagerLimit && credit.canSpend(target, op.length)) {
+                credit.spend(target, op.length);
                 sendEager(op, p);
             } else {
                 sendRts(op, p);
@@ -539,39 +527,20 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private void sendCredit(int peer, Packet p) {
         p.kind = PacketKind.CREDIT;
         p.target = peer;
-        p.messageLength = owed[peer];
+        p.messageLength = credit.settle(peer);
         p.owner = null;
-        owed[peer] = 0;
         transmit(p);
-    }
-
-    /**
-     * An eager message of {@code length} bytes from {@code source} has been taken by a receive: its
-     * room in the overflow buffer is free. Credit goes back in batches of half the credit, so that
-     * one CREDIT packet answers many messages and the sender never runs dry while it waits for one.
-     */
-    private void taken(int source, long length) {
-        if (length == 0 || source < 0 || source >= owed.length) {
-            return;
-        }
-        long before = owed[source];
-        owed[source] = before + length;
-        long half = config.eagerCredit() / 2;
-        if (before < half && owed[source] >= half) {
-            creditDue.add(source);
-        }
     }
 
     private void sendRts(SendOp<S> op, Packet p) {
         header(op, p, PacketKind.RTS);
         int target = op.put.target();
-        boolean known = target >= 0 && target < credit.length; // the fabric refuses any other
         // where packets are handed over by reference, a receive posted late drops the RTS's bytes
         // (see unexpected) and asks for them again: free for a send in place, a second pack for a
         // packed one, which by the fabric's choice sends its RTS alone there and packs its first
         // chunk while the CTS comes
         int first = packedRtsPayload || path.sendsInPlace(op) ? (int) Math.min(rtsPayload, op.length) : 0;
-        if (first > 0 && (!known || credit[target] >= first)) {
+        if (first > 0 && credit.canSpend(target, first)) {
             try {
                 path.fill(op, 0, first, p);
             } catch (RuntimeException e) {
@@ -579,9 +548,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 failSend(op, asMpi(e, "packing the bytes sent with the RTS"));
                 return;
             }
-            if (known) {
-                credit[target] -= first;
-            }
+            credit.spend(target, first);
             op.withRts = first;
         }
         op.phase = SendOp.Phase.AWAITING_CTS;
@@ -854,9 +821,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     }
 
     private void onCredit(Packet p) {
-        if (p.source >= 0 && p.source < credit.length && p.messageLength > 0) {
-            credit[p.source] += p.messageLength;
-        }
+        credit.returned(p.source, p.messageLength);
         fabric.release(p);
     }
 
@@ -868,7 +833,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         }
         RecvOp<R> r = matcher.matchPosted(p.matchBits);
         if (r != null) {
-            taken(p.source, p.messageLength);
+            credit.taken(p.source, p.messageLength);
             try {
                 matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
                 finishEager(r, p.payload, p.payloadOffset);
@@ -940,7 +905,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         try {
             matched(r, p.source, p.matchBits, p.messageLength, p.signatureHash, p.signatureElements);
             if (p.payloadLength > 0) {
-                taken(p.source, p.payloadLength);
+                credit.taken(p.source, p.payloadLength);
                 takeRtsPayload(r, p.payload, p.payloadOffset, p.payloadLength);
             }
         } finally {
@@ -1040,7 +1005,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         MemorySegment place = path.landing(r, 0, n); // null: delivered from a read buffer
         matcher.matchPosted(h.matchBits); // takes r, the receive just looked at
         matched(r, h.source, h.matchBits, h.messageLength, h.signatureHash, h.signatureElements);
-        taken(h.source, n);
+        credit.taken(h.source, n);
         matchedEarly.put(h, r);
         boolean takesIt = r.accepted == h.messageLength; // false only if setting up the receive failed
         if (takesIt) {
@@ -1066,7 +1031,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             return null;
         }
         matcher.matchPosted(h.matchBits); // takes r, the receive just looked at
-        taken(h.source, n);
+        credit.taken(h.source, n);
         matched(r, h.source, h.matchBits, h.messageLength, h.signatureHash, h.signatureElements);
         matchedEarly.put(h, r);
         return r.accepted == n ? place : null; // otherwise setting up the receive failed: onEager reports it
@@ -1136,7 +1101,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         r.fromOverflow = u.kind == PacketKind.EAGER;
         matched(r, u.source, u.bits, u.length, u.signatureHash, u.signatureElements);
         if (u.kind == PacketKind.EAGER) {
-            taken(u.source, u.length);
+            credit.taken(u.source, u.length);
             try {
                 finishEager(r, u.data, u.dataOffset);
             } finally {
@@ -1144,7 +1109,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             }
         } else {
             if (u.dataBytes > 0) {
-                taken(u.source, u.dataBytes);
+                credit.taken(u.source, u.dataBytes);
                 try {
                     takeRtsPayload(r, u.data, u.dataOffset, u.dataBytes);
                 } finally {
@@ -1166,7 +1131,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         Unexpected u;
         while ((u = heldBriefly.poll()) != null) {
             if (u.held != null) {
-                taken(u.source, u.dataBytes);
+                credit.taken(u.source, u.dataBytes);
                 u.dropData();
                 releaseHeld(u);
                 dropped++;
