@@ -14,9 +14,6 @@ import java.util.function.Predicate;
 
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.NanoClock;
-import org.jspin.datatype.Datatype;
-import org.jspin.datatype.SignatureHash;
-import org.jspin.datatype.Signatures;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.Event;
@@ -1047,8 +1044,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
             return null;
         }
         RecvOp<R> r = matcher.peekPosted(h.matchBits);
-        if (r == null || h.messageLength > r.capacity || signatureMismatch(r.entry, h.signatureHash,
-                h.signatureElements, h.matchBits, h.messageLength, r.capacity) != null) {
+        if (r == null || Acceptance.refusal(r.entry, r.capacity, h.matchBits, h.messageLength, h.signatureHash,
+                h.signatureElements) != null) {
             return null;
         }
         return r;
@@ -1175,18 +1172,10 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         r.source = source;
         r.messageBits = bits;
         r.messageBytes = length;
-        MatchEntry e = r.entry;
-        MpiException signature = signatureMismatch(e, hash, elements, bits, length, r.capacity);
-        if (signature != null) {
-            r.error = signature;
-            r.accepted = 0;
-        } else if (length > r.capacity) {
-            r.error = new MpiException(ErrorClass.ERR_TRUNCATE, "message of " + length + " bytes from rank "
-                    + MatchBits.source(bits) + " with tag " + MatchBits.tag(bits) + " is longer than the receive buffer's "
-                    + r.capacity + " bytes (" + e.count() + " x " + e.type() + "); received the first " + r.capacity);
-            r.accepted = r.capacity;
-        } else {
-            r.accepted = length;
+        MpiException refusal = Acceptance.refusal(r.entry, r.capacity, bits, length, hash, elements);
+        r.accepted = Acceptance.accepted(refusal, length, r.capacity);
+        if (refusal != null) {
+            r.error = refusal;
         }
         if (r.accepted > 0) {
             try {
@@ -1196,43 +1185,6 @@ public final class ProtocolCore<S, R> implements PacketHandler {
                 r.accepted = 0; // nothing is delivered: the receive completes with this error
             }
         }
-    }
-
-    /**
-     * @param length   the message's bytes
-     * @param capacity the receive's bytes
-     * @return why the message's type signature cannot be received by {@code e}'s, or null if it can
-     *         (or is longer and fits where it matches: a truncation, reported as such)
-     */
-    private static MpiException signatureMismatch(MatchEntry e, long hash, long elements, long bits, long length,
-                                                  long capacity) {
-        Datatype t = e.type();
-        if (elements < 0 || SignatureHash.untyped(t)) {
-            return null; // bytes on either side match anything, as MPI_BYTE and MPI_PACKED do
-        }
-        long receivable;
-        try {
-            receivable = Math.multiplyExact(e.count(), Signatures.basicElements(t));
-        } catch (ArithmeticException overflow) {
-            receivable = Long.MAX_VALUE;
-        }
-        if (elements > receivable) {
-            if (length > capacity) {
-                return null; // longer than the receive: reported as truncation
-            }
-            // had its first elements been the receive's, the message would take more bytes than the receive
-            // has; it takes fewer, so its elements differ (8 ints into 4 doubles, say)
-            return new MpiException(ErrorClass.ERR_TYPE, "the type signature of the message from rank "
-                    + MatchBits.source(bits) + " with tag " + MatchBits.tag(bits) + " (" + elements
-                    + " basic elements in " + length + " bytes) differs from that of the receive's " + e.count()
-                    + " x " + t + " (" + receivable + " basic elements in " + capacity + " bytes)");
-        }
-        if (SignatureHash.ofPrefix(t, elements) == hash) {
-            return null;
-        }
-        return new MpiException(ErrorClass.ERR_TYPE, "the type signature of the message from rank "
-                + MatchBits.source(bits) + " with tag " + MatchBits.tag(bits) + " (" + elements
-                + " basic elements) differs from that of the receive's " + e.count() + " x " + t);
     }
 
     private void finishEager(RecvOp<R> r, MemorySegment src, long srcOffset) {
