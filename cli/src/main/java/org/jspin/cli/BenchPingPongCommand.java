@@ -16,6 +16,7 @@ import org.jspin.nic.NicConfig;
 import org.jspin.transport.netty.NettyFabricProvider;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,24 +37,14 @@ final class BenchPingPongCommand implements Callable<Integer> {
     @Option(names = "--backend", defaultValue = "host", description = "NIC backend (default: ${DEFAULT-VALUE})")
     private String backend;
 
-    @Option(names = "--scale", defaultValue = "1", description = "multiplies the round trips per case (default: ${DEFAULT-VALUE})")
-    private double scale;
-
     @Option(names = "--eager-limit", description = "bytes up to which messages go eagerly (default: the NIC's)")
     private Integer eagerLimit;
 
     @Option(names = "--chunk", description = "rendezvous chunk bytes (default: the NIC's)")
     private Integer chunk;
 
-    @Option(names = "--filter", description = "only cases whose name matches (substring or regex: bw_4MiB$ is the contiguous 4 MiB case alone)")
-    private String filter;
-
-    @Option(names = "--json", description = "print one JSON array instead of a table")
-    private boolean json;
-
-    @Option(names = "--bind-to", defaultValue = "none", converter = BindingConverter.class,
-            description = "with --fabric shm or netty: none (default), or core (rank r on CPU r, as mpirun's --bind-to core)")
-    private Binding binding;
+    @Mixin
+    private CaseOptions common = new CaseOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -67,13 +58,14 @@ final class BenchPingPongCommand implements Callable<Integer> {
             nic = nic.withEagerLimit(eagerLimit);
         }
         options = options.withNic(nic);
-        List<PingPongCase> cases = NameFilter.of(filter).select(PingPongCase.standard(scale), PingPongCase::name);
+        List<PingPongCase> cases = NameFilter.of(common.filter).select(PingPongCase.standard(common.scale),
+                PingPongCase::name);
         boolean processes = fabric.equals(NettyFabricProvider.NAME) || fabric.equals("shm");
-        if (binding != Binding.NONE && !processes) {
-            throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + binding + " needs --fabric shm or netty"
+        if (common.binding != Binding.NONE && !processes) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--bind-to " + common.binding + " needs --fabric shm or netty"
                     + " (ranks as processes); on --fabric " + fabric + " both ranks are threads of this JVM");
         }
-        if (!json) {
+        if (!common.json) {
             String rts = nic.rtsPayload() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.rtsPayload() + " B";
             String eager = nic.eagerLimit() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.eagerLimit() + " B";
             String chunks = nic.chunkSize() == NicConfig.FABRIC_CHOICE ? "the fabric's" : nic.chunkSize() + " B";
@@ -82,14 +74,15 @@ final class BenchPingPongCommand implements Callable<Integer> {
                     + " 1-byte ack, time per window; pack/unpk GB/s = the rate of rank 0's CPU packing and unpacking"
                     + " inside the exchange (the host backend's meters; -: it packed nothing)%n", backend, fabric,
                     !processes ? "in this JVM" : fabric.equals("shm") ? "two processes, shared memory"
-                            : "two processes, TCP on 127.0.0.1", binding, eager,
+                            : "two processes, TCP on 127.0.0.1", common.binding, eager,
                     chunks, rts);
             PingPongOutput.header(out);
         }
         List<PingPongResult> results = processes
-                ? ProcessPingPong.run(fabric, backend, scale, filter, eagerLimit, chunk, binding, System.err)
+                ? ProcessPingPong.run(fabric, backend, common.scale, common.filter, eagerLimit, chunk, common.binding,
+                        System.err)
                 : PingPong.runLocal(options, cases);
-        PingPongOutput.results(out, results, json, backend, fabric);
+        PingPongOutput.results(out, results, common.json, backend, fabric);
         return 0;
     }
 }

@@ -18,6 +18,7 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -37,32 +38,22 @@ final class BenchTcpFloorCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--scale", defaultValue = "1", description = "multiplies the round trips per case (default: ${DEFAULT-VALUE})")
-    private double scale;
-
-    @Option(names = "--filter", description = "only cases whose name matches (substring or regex: bw_4MiB$ is the contiguous 4 MiB case alone)")
-    private String filter;
-
-    @Option(names = "--json", description = "print one JSON array instead of a table")
-    private boolean json;
-
-    @Option(names = "--bind-to", defaultValue = "none", converter = BindingConverter.class,
-            description = "none (default), or core (rank r on CPU r, as mpirun's --bind-to core)")
-    private Binding binding;
+    @Mixin
+    private CaseOptions common = new CaseOptions();
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         // a bad scale or a filter that selects nothing is named here, not as a failure of the ranks
-        NameFilter.of(filter).select(PingPongCase.standard(scale), PingPongCase::name);
-        if (!json) {
+        NameFilter.of(common.filter).select(PingPongCase.standard(common.scale), PingPongCase::name);
+        if (!common.json) {
             out.printf("jspin bench tcpfloor: 2 processes, a bare TCP socket on 127.0.0.1 (bound to %s), non-blocking,"
                     + " busy-polled, writes of at most %d B, a vector packed and unpacked %d B at a time through staging;"
                     + " one-way time = half a round trip; stream_* = a window of messages and a 1-byte ack, time per"
-                    + " window%n", binding, SocketFloor.WRITE_BYTES, SocketFloor.PACKED_CHUNK_BYTES);
+                    + " window%n", common.binding, SocketFloor.WRITE_BYTES, SocketFloor.PACKED_CHUNK_BYTES);
             PingPongOutput.header(out);
         }
-        PingPongOutput.results(out, measure(scale, filter, binding), json, "none", "tcp-socket");
+        PingPongOutput.results(out, measure(common.scale, common.filter, common.binding), common.json, "none", "tcp-socket");
         return 0;
     }
 
