@@ -7,7 +7,6 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -26,7 +25,6 @@ import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
 import org.jspin.nic.fabric.PacketKind;
-import org.jspin.nic.match.MatchBits;
 import org.jspin.nic.match.Matcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,7 +118,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     private final ArrayDeque<Packet> backlog = new ArrayDeque<>();
     private final PacketPool pool;
     private final EagerCredit credit;
-    private final List<PendingProbe> probes = new ArrayList<>();
+    private final WaitingProbes probes = new WaitingProbes();
     /** Whether unexpected eager payloads stay in their packets ({@link Fabric#mayHoldArrivals}). */
     private final boolean holdArrivals;
     /** Unexpected eager messages whose packets are held, released when taken or when the core is disposed. */
@@ -247,11 +245,11 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         Unexpected u = take ? matcher.take(match, ignore) : matcher.probe(match, ignore);
         MpiException gone = u == null && wait ? gone(peer) : null;
         if (u != null) {
-            listener.probed(probeEvent(u), take ? u : null);
+            listener.probed(WaitingProbes.event(u), take ? u : null);
         } else if (gone != null) {
             listener.probed(new Event(Event.Kind.PROBE, match, 0, 0, gone, false), null);
         } else if (wait) {
-            probes.add(new PendingProbe(peer, match, ignore, take, listener));
+            probes.add(peer, match, ignore, take, listener);
         } else {
             listener.probed(null, null);
         }
@@ -330,10 +328,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         while ((r = matcher.removePosted(op -> true)) != null) {
             failReceive(r, closed);
         }
-        for (PendingProbe p : probes) {
-            p.listener.probed(new Event(Event.Kind.PROBE, p.match, 0, 0, closed, false), null);
-        }
-        probes.clear();
+        probes.failAll(closed);
     }
 
     /** Leaves the fabric (peers see this rank as gone) and frees what the data path holds; after {@link #stop}. */
@@ -1149,21 +1144,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     private void arrivedUnexpected(Unexpected u) {
         matcher.addUnexpected(u.bits, u);
-        if (probes.isEmpty()) {
-            return;
-        }
-        Iterator<PendingProbe> it = probes.iterator();
-        while (it.hasNext()) {
-            PendingProbe p = it.next();
-            if (MatchBits.matches(u.bits, p.match, p.ignore)) {
-                it.remove();
-                if (p.take) {
-                    matcher.take(p.match, p.ignore); // u: the first match, or an earlier probe had found it
-                    p.listener.probed(probeEvent(u), u);
-                    return;
-                }
-                p.listener.probed(probeEvent(u), null);
-            }
+        if (!probes.isEmpty()) {
+            probes.arrived(u, matcher);
         }
     }
 
@@ -1281,13 +1263,7 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         while ((r = matcher.removePosted(op -> op.entry.peer() == peer || (nobodyLeft && op.entry.peer() < 0))) != null) {
             failReceive(r, e);
         }
-        probes.removeIf(p -> {
-            if (p.peer == peer || (nobodyLeft && p.peer < 0)) {
-                p.listener.probed(new Event(Event.Kind.PROBE, p.match, 0, 0, e, false), null);
-                return true;
-            }
-            return false;
-        });
+        probes.fail(peer, nobodyLeft, e);
     }
 
     private boolean failAndTrue(RecvOp<R> r, MpiException e) {
@@ -1318,10 +1294,6 @@ public final class ProtocolCore<S, R> implements PacketHandler {
 
     // ---- packets ------------------------------------------------------------------------------
 
-    private static Event probeEvent(Unexpected u) {
-        return new Event(Event.Kind.PROBE, u.bits, u.length, 0, null, false);
-    }
-
     private void notify(Object op, Event e) {
         try {
             if (op instanceof Put put) {
@@ -1341,6 +1313,4 @@ public final class ProtocolCore<S, R> implements PacketHandler {
         return new MpiException(ErrorClass.ERR_INTERN, "failed " + doing + ": " + e);
     }
 
-    private record PendingProbe(int peer, long match, long ignore, boolean take, ProbeListener listener) {
-    }
 }
