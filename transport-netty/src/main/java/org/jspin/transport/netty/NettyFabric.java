@@ -67,17 +67,11 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
      */
     static final int DEFAULT_WHOLE_DATA = MAX_PAYLOAD;
     /**
-     * Up to how many payload bytes of DATA packets sent in place (windows on a contiguous send's
-     * buffer) a link holds back, to write them in one system call ({@code -Djspin.netty.flushBytes};
-     * 0: every packet is written as it is sent): 2 MiB, four chunks. They go at the end of the
-     * protocol core's round ({@link #flush}) or at the next {@link #poll}, and any other packet
-     * (control, eager, an RTS, data the CPU packed) is written at once, with whatever was held before
-     * it. Loopback TCP moves more per byte in larger writes: a C program streaming 4 GiB between two
-     * pinned processes (a busy-polled reader, {@code reno}) reached 8.68 GB/s in writes of 256 KiB,
-     * 9.47 in 512 KiB, 9.95 in 1 MiB and 10.15 in 2 MiB (this project's Zen 5 machine, 2026-12-05);
-     * Open MPI's TCP transport writes about 1 MB per {@code writev} there. Packed chunks are not held:
-     * the receiver could not start unpacking the first while the sender packed the next (the 4 MiB
-     * vector ping-pong took 684 against 659 us with them held, 4 alternating pairs).
+     * Up to how many payload bytes of DATA packets sent in place a link holds back, to write them in
+     * one system call ({@code -Djspin.netty.flushBytes}; 0: every packet at once): 2 MiB, four
+     * chunks, since loopback TCP moves more per byte in larger writes (docs/PERFORMANCE.md). They go
+     * at the end of the core's round ({@link #flush}) or at the next {@link #poll}; any other packet
+     * is written at once, with whatever was held before it.
      */
     static final int DEFAULT_FLUSH_BYTES = 2 << 20;
     /** Payload bytes per rendezvous data packet unless the NIC's settings say otherwise: {@link #preferredChunkSize}. */
@@ -91,13 +85,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     /**
      * Whether a rank with a single peer polls that peer's socket directly ({@link DirectReads}) in
      * most polls rather than through {@code epoll_wait} ({@code -Djspin.netty.directReads=false}:
-     * always through epoll). Measured in 16 interleaved pairs of launches of {@code jspin bench
-     * pingpong --fabric netty --bind-to core --filter latency_8B}, with and without it: one-way
-     * p50 5.25 against 5.76 us (medians; the pairs' ratios' median 1.06, the noisy machine's spread
-     * 0.72-1.68); in 8 pairs of {@code --filter 4MiB}, 585 against 665 us for the 4 MiB ping-pong
-     * and 706 against 766 us for its vector case. An idle direct poll costs more than an idle
-     * epoll poll (about 740 against 230 ns: Netty's read path allocates and fires read-complete
-     * even when nothing is there), which those figures include.
+     * always through epoll): it measured faster for latency and the 4 MiB cases (docs/PERFORMANCE.md).
      */
     static final boolean DEFAULT_DIRECT_READS = true;
     /**
@@ -255,16 +243,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /**
      * {@value #DEFAULT_WHOLE_DATA} bytes by default: both ends then pay one gathering write, one
-     * header read and one landing for the message's data rather than one each per 256 KiB chunk,
-     * and with nothing packed on the sender there is no packing for chunks to overlap. A prototype
-     * sending every in-place message in 1 MiB packets, against 256 KiB chunks, in 8 interleaved
-     * rounds of {@code jspin bench pingpong --fabric netty --bind-to core --filter MiB}: the 1 MiB
-     * ping-pong ran 8.22 against 6.44 GB/s (median of the rounds' ratios 1.46), but the 4 MiB
-     * stream 0.66 times and the 4 MiB ping-pong 0.94 times as fast; so only a data phase that fits
-     * in one packet goes whole, and larger messages keep their chunks. That rule, in 8 interleaved
-     * pairs with {@code -Djspin.netty.wholeData=0}: the 1 MiB ping-pong's p50 132 against 155 us
-     * (median of the pairs' ratios 1.19), the 4 MiB cases and the streams within the noise (0.99
-     * to 1.04).
+     * header read and one landing for the message's data rather than one each per chunk; larger
+     * messages keep their chunks, which measured faster for them (docs/PERFORMANCE.md).
      */
     @Override
     public int preferredWholeData() {
@@ -273,15 +253,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /**
      * {@value #DEFAULT_CHUNK_SIZE} bytes, twice the in-JVM fabric's: each chunk costs a socket write,
-     * a frame header and a landing, and on loopback the sender's write runs the kernel's TCP for
-     * both ends, so packing does not overlap the transfer on the sender anyway (the flight-recorder
-     * timeline of the 4 MiB vector showed it). Against 256 KiB, alternating launches of {@code
-     * jspin bench pingpong --fabric netty --chunk 262144|524288 --filter 'bw_4MiB|stream_4MiB'} on a
-     * 2-vCPU machine: bound, the 4 MiB vector was faster in 7 of 8 pairs (median 2.7 against 2.0
-     * GB/s) and the contiguous 4 MiB ping-pong in 7 of 8 (3.5 against 2.5), the 4 MiB stream in 5
-     * of 8; unbound, 4 of 4, 3 of 4 and 3 of 4. 1 MiB chunks were slower than 512 KiB there (as
-     * the whole-data prototype below found for in-place messages). In one JVM 512 KiB chunks lost
-     * (the 4 MiB stream 23-29 against 35-41 GB/s), so that fabric keeps the default.
+     * a frame header and a landing, and on loopback packing does not overlap the sender's write
+     * anyway (measured against 256 KiB and 1 MiB: docs/PERFORMANCE.md).
      */
     @Override
     public int preferredChunkSize() {
@@ -289,14 +262,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     }
 
     /**
-     * {@value #DEFAULT_EAGER_LIMIT} bytes. Measured against 16 KiB (with the first 64 KiB of a
-     * rendezvous message in its RTS either way) in 4 interleaved rounds of {@code jspin bench
-     * pingpong --fabric netty --eager-limit 16384|65536}, bound and unbound: the 64 KiB ping-pong
-     * ran 1.15 to 1.75 times as fast in all 8 pairs (median 1.33; 4.1-4.8 against 2.9-3.2 GB/s),
-     * streaming windows of 64 KiB isends 1.10 times as fast (median of 8 pairs, 0.73 to 2.6), and
-     * the other cases moved within the noise. An earlier session had measured those windows 2.5
-     * times as slow with a 64 KiB limit, before unexpected payloads were held in their read
-     * buffers rather than copied; that no longer reproduces.
+     * {@value #DEFAULT_EAGER_LIMIT} bytes, Open MPI's {@code btl_tcp_eager_limit}: a 64 KiB message
+     * then costs no CTS (measured against 16 KiB: docs/PERFORMANCE.md).
      */
     @Override
     public int preferredEagerLimit() {
