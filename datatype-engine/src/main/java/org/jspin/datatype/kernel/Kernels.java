@@ -131,7 +131,6 @@ public final class Kernels {
     }
 
     private static CopyKernel compile(Shape s, Supplier<CopyKernel> fallback) {
-        KernelSettings.current(); // a bad switch is an error, not a fallback
         List<Move> moves = plan(s.disps, s.lens, Move.UNROLL);
         if (moves == null) {
             return fallback.get();
@@ -178,7 +177,6 @@ public final class Kernels {
         if (DYNAMIC_ONLY || LISTED.size() >= MAX_SPECIALISED) {
             return new DynamicKernels.Listed(len);
         }
-        KernelSettings.current(); // a bad switch is an error, not a fallback
         return LISTED.computeIfAbsent(len, l -> {
             List<Move> moves = new ArrayList<>();
             Move.piece(moves, 0, 0, l, VECTOR_WIDTH, Move.UNROLL);
