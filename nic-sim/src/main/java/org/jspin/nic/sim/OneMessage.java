@@ -1,4 +1,4 @@
-package org.jspin.nic.sim.experiment;
+package org.jspin.nic.sim;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
