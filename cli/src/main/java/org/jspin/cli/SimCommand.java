@@ -15,9 +15,9 @@ import org.jspin.datatype.Datatype;
 import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.nic.sim.OneMessage;
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.config.TimingConfig;
-import org.jspin.nic.sim.experiment.OneMessage;
 import org.jspin.nic.sim.work.WorkListener;
 
 import picocli.CommandLine.Command;

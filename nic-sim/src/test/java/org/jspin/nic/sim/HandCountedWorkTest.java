@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.cursor.Checkpoint;
 import org.jspin.nic.sim.config.SimConfig;
-import org.jspin.nic.sim.experiment.OneMessage;
 import org.jspin.nic.sim.strategy.NicSegment;
 import org.jspin.nic.sim.work.HandlerKind;
 import org.jspin.nic.sim.work.MessageWork;

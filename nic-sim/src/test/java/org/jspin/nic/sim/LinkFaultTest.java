@@ -17,7 +17,6 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.sim.config.LinkFaults;
 import org.jspin.nic.sim.config.SimConfig;
-import org.jspin.nic.sim.experiment.OneMessage;
 import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.Strategies;
 import org.jspin.nic.sim.work.MessageWork;

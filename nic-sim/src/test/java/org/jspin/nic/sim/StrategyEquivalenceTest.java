@@ -15,7 +15,6 @@ import org.jspin.datatype.testing.RandomTypes;
 import org.jspin.datatype.testing.TypeCase;
 import org.jspin.error.MpiException;
 import org.jspin.nic.sim.config.SimConfig;
-import org.jspin.nic.sim.experiment.OneMessage;
 import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.Strategies;
 import org.jspin.nic.sim.work.WorkListener;

@@ -9,7 +9,6 @@ import org.jspin.datatype.Datatype;
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.nic.sim.config.TimingParam;
-import org.jspin.nic.sim.experiment.OneMessage;
 import org.jspin.nic.sim.timing.NicMemoryModel;
 import org.jspin.nic.sim.work.MessageTiming;
 import org.jspin.nic.sim.work.MessageWork;

@@ -1,6 +1,7 @@
 package org.jspin.nic.sim.experiment;
 
 import org.jspin.datatype.Datatype;
+import org.jspin.nic.sim.OneMessage;
 import org.jspin.nic.sim.SimNic;
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.config.TimingParam;
