@@ -1,6 +1,8 @@
 package org.jspin.nic.sim.experiment;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -11,12 +13,22 @@ import java.util.Set;
  *
  * @param columns  column names, with units where they have one ({@code gbps}, {@code ns}, {@code bytes})
  * @param rows     one list per row, in column order
- * @param measured columns measured on this machine
+ * @param measured columns measured on this machine, iterated in column order
  */
 public record Table(List<String> columns, List<List<Object>> rows, Set<String> measured) {
+    /** Keeps {@code measured} in column order, so that whatever lists them reads the same in every run. */
+    public Table {
+        for (String m : measured) {
+            if (!columns.contains(m)) {
+                throw new IllegalArgumentException("measured column " + m + " is not one of " + columns);
+            }
+        }
+        measured = Collections.unmodifiableSet(new LinkedHashSet<>(columns.stream().filter(measured::contains).toList()));
+    }
+
     /** @return an empty table with these columns, of which {@code measured} are measured */
     public static Table of(List<String> columns, Set<String> measured) {
-        return new Table(List.copyOf(columns), new ArrayList<>(), Set.copyOf(measured));
+        return new Table(List.copyOf(columns), new ArrayList<>(), measured);
     }
 
     /** Adds a row (as many values as columns). */
