@@ -48,7 +48,8 @@ class PointToPointNicTest {
 
     @Test
     void procNullNeverReachesTheNic() {
-        Request s = p2p.send(CONTEXT, buf, 4, Datatype.INT, Comm.PROC_NULL, 1, args.sendCursor(buf, 0, 4, Datatype.INT));
+        Request s = p2p.send(CONTEXT, buf, 4, Datatype.INT, Comm.PROC_NULL, 1,
+                args.sendCursor(buf, 0, 4, Datatype.INT));
         Request r = p2p.receive(CONTEXT, buf, 0, 4, Datatype.INT, Comm.PROC_NULL, 1);
         assertSame(PointToPoint.PROC_NULL_STATUS, s.waitFor());
         assertSame(PointToPoint.PROC_NULL_STATUS, r.waitFor());
