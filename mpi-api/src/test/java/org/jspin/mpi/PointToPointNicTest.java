@@ -13,7 +13,6 @@ import org.jspin.datatype.Datatype;
 import org.jspin.error.ErrorClass;
 import org.jspin.nic.Event;
 import org.jspin.nic.MatchEntry;
-import org.jspin.nic.MatchedMessage;
 import org.jspin.nic.Put;
 import org.jspin.nic.match.MatchBits;
 import org.junit.jupiter.api.Test;
@@ -85,14 +84,14 @@ class PointToPointNicTest {
     @Test
     void aReceiveChecksItsBufferBeforePosting() {
         error(ErrorClass.ERR_BUFFER, () -> p2p.receive(CONTEXT, buf, 0, 5, Datatype.INT, 0, 1), "receive buffer");
-        error(ErrorClass.ERR_BUFFER, () -> p2p.receiveMatched(new Taken(), buf.asReadOnly(), 1, Datatype.INT),
-                "read-only");
+        error(ErrorClass.ERR_BUFFER, () -> p2p.receiveMatched(new RecordingNic.Taken(0, 0), buf.asReadOnly(), 1,
+                Datatype.INT), "read-only");
         assertTrue(nic.posts.isEmpty() && nic.matched.isEmpty());
     }
 
     @Test
     void aMatchedMessageIsReceivedIntoAnEntryWhoseBitsAreIgnored() {
-        Taken message = new Taken();
+        RecordingNic.Taken message = new RecordingNic.Taken(0, 0);
         Request r = p2p.receiveMatched(message, buf, 4, Datatype.INT);
         RecordingNic.Matched m = nic.matched.get(0);
         assertSame(message, m.message());
@@ -113,18 +112,5 @@ class PointToPointNicTest {
         assertSame(w, p.listener());
         p.listener().probed(null, null);
         assertNull(w.await());
-    }
-
-    /** A message a matched probe took; the recording NIC never looks inside. */
-    private static final class Taken implements MatchedMessage {
-        @Override
-        public long matchBits() {
-            return 0;
-        }
-
-        @Override
-        public long messageBytes() {
-            return 0;
-        }
     }
 }

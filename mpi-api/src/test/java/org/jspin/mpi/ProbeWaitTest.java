@@ -14,17 +14,7 @@ class ProbeWaitTest {
     @Test
     void aFoundMessageGivesItsEnvelopeAndFullLength() {
         ProbeWait w = new ProbeWait(new RecordingNic());
-        MatchedMessage taken = new MatchedMessage() {
-            @Override
-            public long matchBits() {
-                return MatchBits.of(3, 4, 5);
-            }
-
-            @Override
-            public long messageBytes() {
-                return 100;
-            }
-        };
+        MatchedMessage taken = new RecordingNic.Taken(MatchBits.of(3, 4, 5), 100);
         w.probed(new Event(Event.Kind.PROBE, MatchBits.of(3, 4, 5), 100, 0, null, false), taken);
         Status s = w.await();
         assertEquals(4, s.source());

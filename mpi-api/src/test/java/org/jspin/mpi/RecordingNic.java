@@ -17,6 +17,10 @@ final class RecordingNic implements Nic {
     record Probe(int peer, long match, long ignore, boolean take, boolean blocking, ProbeListener listener) {
     }
 
+    /** A message a matched probe took, as the NIC would describe it. */
+    record Taken(long matchBits, long messageBytes) implements MatchedMessage {
+    }
+
     /** A receive of a matched message as it reached the NIC. */
     record Matched(MatchedMessage message, MatchEntry entry) {
     }

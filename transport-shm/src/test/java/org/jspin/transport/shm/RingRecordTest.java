@@ -50,28 +50,28 @@ class RingRecordTest {
     void aHeaderRoundTripsFieldByField() {
         Packet p = new Packet();
         p.clear();
-        p.source = 3;
-        p.target = 5;
-        p.matchBits = 0x1234_5678_9abc_def0L;
-        p.sendId = 42;
-        p.recvId = 43;
-        p.offset = 1L << 33;
-        p.messageLength = 1L << 34;
-        p.signatureHash = -7;
-        p.signatureElements = -1;
+        p.source = 6;
+        p.target = 2;
+        p.matchBits = -2;
+        p.sendId = Long.MAX_VALUE;
+        p.recvId = 1;
+        p.offset = 3L << 40;
+        p.messageLength = 5L << 40;
+        p.signatureHash = Long.MIN_VALUE;
+        p.signatureElements = 12;
         UnsafeBuffer b = new UnsafeBuffer(new byte[8 + RingRecord.HEADER]);
         RingRecord.writeHeader(b, 8, p);
-        assertEquals(3, b.getInt(8 + RingRecord.SOURCE_AT));
-        assertEquals(5, b.getInt(8 + RingRecord.TARGET_AT));
+        assertEquals(6, b.getInt(8 + RingRecord.SOURCE_AT));
+        assertEquals(2, b.getInt(8 + RingRecord.TARGET_AT));
         Packet q = new Packet();
         q.clear();
         RingRecord.readHeader(b, 8, q);
-        assertEquals(p.matchBits, q.matchBits);
-        assertEquals(42, q.sendId);
-        assertEquals(43, q.recvId);
-        assertEquals(1L << 33, q.offset);
-        assertEquals(1L << 34, q.messageLength);
-        assertEquals(-7, q.signatureHash);
-        assertEquals(-1, q.signatureElements);
+        assertEquals(-2, q.matchBits);
+        assertEquals(Long.MAX_VALUE, q.sendId);
+        assertEquals(1, q.recvId);
+        assertEquals(3L << 40, q.offset);
+        assertEquals(5L << 40, q.messageLength);
+        assertEquals(Long.MIN_VALUE, q.signatureHash);
+        assertEquals(12, q.signatureElements);
     }
 }
