@@ -20,8 +20,8 @@ import org.jspin.nic.match.MatchBits;
  * buffers are {@link MemorySegment}s whose first byte is the datatype's origin.
  *
  * <p>Each communicator owns two contexts: one for user messages and one its collectives run on.
- * Behind it: {@link CommArguments} and {@link BlockArguments} check arguments, {@link PointToPoint}
- * talks to the NIC, {@link CollectiveContext} is what the collectives run on, {@link SplitGroup} orders a split.
+ * Behind it: {@code CommArguments} and {@code BlockArguments} check arguments, {@code PointToPoint}
+ * talks to the NIC, {@code CollectiveContext} is what the collectives run on, {@code SplitGroup} orders a split.
  */
 public class Comm {
     /** {@code MPI_ANY_SOURCE}. */

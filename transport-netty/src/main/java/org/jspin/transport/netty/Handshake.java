@@ -222,7 +222,8 @@ final class Handshake extends ByteToMessageDecoder {
             }
             proved = true;
             byte[] mine = proof(secret, false, jobId, rank, peer, myNonce, nonce);
-            ctx.writeAndFlush(ctx.alloc().buffer(PROOF_MESSAGE_BYTES).writeInt(PROOF).writeByte(VERSION).writeBytes(mine));
+            ctx.writeAndFlush(ctx.alloc().buffer(PROOF_MESSAGE_BYTES).writeInt(PROOF).writeByte(VERSION)
+                    .writeBytes(mine));
         } else if (magic == WELCOME && proved) {
             if (in.readableBytes() < WELCOME_BYTES) {
                 return;

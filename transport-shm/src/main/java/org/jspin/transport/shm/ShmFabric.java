@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * record fails its sender, named; a peer that leaves or dies is reported once whatever it wrote
  * before has been delivered.
  *
- * <p>Its parts: {@link RingRecord} (a record's layout), {@link RingHellos} (the job secret),
- * {@link RingReader} (records to packets), {@link Departures} (peers that leave, die or fail).
+ * <p>Its parts: {@code RingRecord} (a record's layout), {@code RingHellos} (the job secret),
+ * {@code RingReader} (records to packets), {@code Departures} (peers that leave, die or fail).
  */
 public final class ShmFabric implements Fabric {
     private static final Logger LOG = LoggerFactory.getLogger(ShmFabric.class);
