@@ -51,6 +51,25 @@ final class Handshake extends ByteToMessageDecoder {
     static final int NONCE = SecretProof.BYTES;
     static final int PROOF_BYTES = SecretProof.BYTES;
 
+    // Where each field starts in its message: the table above, once. Every message opens with magic and version.
+    static final int MAGIC_AT = 0;
+    static final int VERSION_AT = 4;
+    /** Bytes of magic and version, which say which message follows. */
+    static final int PREAMBLE_BYTES = 5;
+    static final int HELLO_RANK_AT = 5;
+    static final int HELLO_JOB_LENGTH_AT = 9;
+    static final int HELLO_JOB_AT = 11;
+    static final int CHALLENGE_RANK_AT = 5;
+    static final int CHALLENGE_NONCE_AT = 9;
+    static final int CHALLENGE_PROOF_AT = 41;
+    static final int CHALLENGE_BYTES = 73;
+    static final int PROOF_AT = 5;
+    static final int PROOF_MESSAGE_BYTES = 37;
+    static final int WELCOME_RANK_AT = 5;
+    static final int WELCOME_BYTES = 9;
+    static final int REASON_LENGTH_AT = 5;
+    static final int REASON_AT = 7;
+
     private static final Logger LOG = LoggerFactory.getLogger(Handshake.class);
 
     /** What the handshake reports to. */
@@ -143,7 +162,7 @@ final class Handshake extends ByteToMessageDecoder {
 
     private ByteBuf hello(ChannelHandlerContext ctx) {
         byte[] job = jobId.getBytes(StandardCharsets.UTF_8);
-        ByteBuf b = ctx.alloc().buffer(4 + 1 + 4 + 2 + job.length + NONCE);
+        ByteBuf b = ctx.alloc().buffer(HELLO_JOB_AT + job.length + NONCE);
         b.writeInt(HELLO).writeByte(VERSION).writeInt(rank);
         b.writeShort(job.length).writeBytes(job);
         b.writeBytes(myNonce);
@@ -152,12 +171,12 @@ final class Handshake extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        if (done || in.readableBytes() < 5) {
+        if (done || in.readableBytes() < PREAMBLE_BYTES) {
             return;
         }
         int at = in.readerIndex();
-        int magic = in.getInt(at);
-        byte version = in.getByte(at + 4);
+        int magic = in.getInt(at + MAGIC_AT);
+        byte version = in.getByte(at + VERSION_AT);
         if (!connecting && helloRank < 0 && magic != HELLO) {
             refuse(ctx, "not a jspin hello (0x" + Integer.toHexString(magic) + ")");
             return;
@@ -183,15 +202,15 @@ final class Handshake extends ByteToMessageDecoder {
     /** Connecting side: a challenge (answered with a proof), then a welcome or a refusal. */
     private void answer(ChannelHandlerContext ctx, ByteBuf in, int at, int magic) {
         if (magic == CHALLENGE && !proved) {
-            if (in.readableBytes() < 9 + NONCE + PROOF_BYTES) {
+            if (in.readableBytes() < CHALLENGE_BYTES) {
                 return;
             }
-            int peer = in.getInt(at + 5);
+            int peer = in.getInt(at + CHALLENGE_RANK_AT);
             byte[] nonce = new byte[NONCE];
             byte[] theirProof = new byte[PROOF_BYTES];
-            in.getBytes(at + 9, nonce);
-            in.getBytes(at + 9 + NONCE, theirProof);
-            in.skipBytes(9 + NONCE + PROOF_BYTES);
+            in.getBytes(at + CHALLENGE_NONCE_AT, nonce);
+            in.getBytes(at + CHALLENGE_PROOF_AT, theirProof);
+            in.skipBytes(CHALLENGE_BYTES);
             if (peer != expectedPeer) {
                 fail(ctx, "expected rank " + expectedPeer + " at that endpoint, found rank " + peer);
                 return;
@@ -203,16 +222,17 @@ final class Handshake extends ByteToMessageDecoder {
             }
             proved = true;
             byte[] mine = proof(secret, false, jobId, rank, peer, myNonce, nonce);
-            ctx.writeAndFlush(ctx.alloc().buffer(5 + PROOF_BYTES).writeInt(PROOF).writeByte(VERSION).writeBytes(mine));
+            ctx.writeAndFlush(ctx.alloc().buffer(PROOF_MESSAGE_BYTES).writeInt(PROOF).writeByte(VERSION)
+                    .writeBytes(mine));
         } else if (magic == WELCOME && proved) {
-            if (in.readableBytes() < 9) {
+            if (in.readableBytes() < WELCOME_BYTES) {
                 return;
             }
-            int peer = in.getInt(at + 5);
-            in.skipBytes(9);
+            int peer = in.getInt(at + WELCOME_RANK_AT);
+            in.skipBytes(WELCOME_BYTES);
             succeed(ctx, peer);
         } else if (magic == REFUSED) {
-            String reason = string(in, at + 5);
+            String reason = string(in, at + REASON_LENGTH_AT);
             if (reason != null) {
                 fail(ctx, "rank " + expectedPeer + " refused the connection: " + reason);
             }
@@ -223,22 +243,22 @@ final class Handshake extends ByteToMessageDecoder {
 
     /** Accepting side: a hello, answered with this side's nonce and proof. */
     private void challenge(ChannelHandlerContext ctx, ByteBuf in, int at) {
-        if (in.readableBytes() < 11) {
+        if (in.readableBytes() < HELLO_JOB_AT) {
             return;
         }
-        int peer = in.getInt(at + 5);
-        int jobLength = in.getUnsignedShort(at + 9);
+        int peer = in.getInt(at + HELLO_RANK_AT);
+        int jobLength = in.getUnsignedShort(at + HELLO_JOB_LENGTH_AT);
         if (jobLength > MAX_STRING) {
             refuse(ctx, "job id of " + jobLength + " bytes is longer than " + MAX_STRING);
             return;
         }
-        if (in.readableBytes() < 11 + jobLength + NONCE) {
+        if (in.readableBytes() < HELLO_JOB_AT + jobLength + NONCE) {
             return;
         }
-        String job = in.toString(at + 11, jobLength, StandardCharsets.UTF_8);
+        String job = in.toString(at + HELLO_JOB_AT, jobLength, StandardCharsets.UTF_8);
         byte[] nonce = new byte[NONCE];
-        in.getBytes(at + 11 + jobLength, nonce);
-        in.skipBytes(11 + jobLength + NONCE);
+        in.getBytes(at + HELLO_JOB_AT + jobLength, nonce);
+        in.skipBytes(HELLO_JOB_AT + jobLength + NONCE);
         if (!job.equals(jobId)) {
             refuse(ctx, "job '" + job + "' is not this job ('" + jobId + "')");
             return;
@@ -246,7 +266,7 @@ final class Handshake extends ByteToMessageDecoder {
         helloRank = peer;
         theirNonce = nonce;
         byte[] mine = proof(secret, true, jobId, peer, rank, nonce, myNonce);
-        ctx.writeAndFlush(ctx.alloc().buffer(9 + NONCE + PROOF_BYTES).writeInt(CHALLENGE).writeByte(VERSION)
+        ctx.writeAndFlush(ctx.alloc().buffer(CHALLENGE_BYTES).writeInt(CHALLENGE).writeByte(VERSION)
                 .writeInt(rank).writeBytes(myNonce).writeBytes(mine));
     }
 
@@ -256,12 +276,12 @@ final class Handshake extends ByteToMessageDecoder {
             refuse(ctx, "expected a proof, got 0x" + Integer.toHexString(magic));
             return;
         }
-        if (in.readableBytes() < 5 + PROOF_BYTES) {
+        if (in.readableBytes() < PROOF_MESSAGE_BYTES) {
             return;
         }
         byte[] theirs = new byte[PROOF_BYTES];
-        in.getBytes(at + 5, theirs);
-        in.skipBytes(5 + PROOF_BYTES);
+        in.getBytes(at + PROOF_AT, theirs);
+        in.skipBytes(PROOF_MESSAGE_BYTES);
         if (!SecretProof.matches(proof(secret, false, jobId, helloRank, rank, theirNonce, myNonce), theirs)) {
             refuse(ctx, "wrong job secret from a process claiming rank " + helloRank);
             return;
@@ -271,21 +291,21 @@ final class Handshake extends ByteToMessageDecoder {
             refuse(ctx, why);
             return;
         }
-        ByteBuf w = ctx.alloc().buffer(9).writeInt(WELCOME).writeByte(VERSION).writeInt(rank);
+        ByteBuf w = ctx.alloc().buffer(WELCOME_BYTES).writeInt(WELCOME).writeByte(VERSION).writeInt(rank);
         ctx.writeAndFlush(w);
         succeed(ctx, helloRank);
     }
 
     /** @return the length-prefixed string at {@code at}, or null while it is incomplete */
     private static String string(ByteBuf in, int at) {
-        if (in.writerIndex() < at + 2) {
+        if (in.writerIndex() < at + Short.BYTES) {
             return null;
         }
         int length = Math.min(in.getUnsignedShort(at), MAX_STRING);
-        if (in.writerIndex() < at + 2 + length) {
+        if (in.writerIndex() < at + Short.BYTES + length) {
             return null;
         }
-        String s = in.toString(at + 2, length, StandardCharsets.UTF_8);
+        String s = in.toString(at + Short.BYTES, length, StandardCharsets.UTF_8);
         in.skipBytes(in.readableBytes());
         return s;
     }
@@ -306,7 +326,7 @@ final class Handshake extends ByteToMessageDecoder {
         LOG.warn("rank {}: refused connection from {}: {}", rank, ctx.channel().remoteAddress(), reason);
         byte[] r = reason.getBytes(StandardCharsets.UTF_8);
         int n = Math.min(r.length, MAX_STRING);
-        ByteBuf b = ctx.alloc().buffer(7 + n).writeInt(REFUSED).writeByte(VERSION).writeShort(n).writeBytes(r, 0, n);
+        ByteBuf b = ctx.alloc().buffer(REASON_AT + n).writeInt(REFUSED).writeByte(VERSION).writeShort(n).writeBytes(r, 0, n);
         ctx.writeAndFlush(b).addListener(ChannelFutureListener.CLOSE);
         ctx.channel().config().setAutoRead(false);
     }

@@ -1,16 +1,9 @@
 package org.jspin.transport.netty;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.socket.SocketChannel;
@@ -54,56 +47,15 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /** Payload limit per packet (the engine's chunk size must not exceed it). */
     static final int MAX_PAYLOAD = 1 << 20;
-    /**
-     * Bytes of a rendezvous message that travel with its RTS ({@code -Djspin.netty.rtsPayload}):
-     * 64 KiB, the fragment Open MPI's TCP transport sends with its rendezvous request (its
-     * {@code btl_tcp_eager_limit} default). Over TCP a round trip costs more than a copy of 64 KiB.
-     */
-    static final int DEFAULT_RTS_PAYLOAD = 64 << 10;
-    /**
-     * Up to how many bytes the data phase of a rendezvous message sent from its buffer in place
-     * goes as one DATA packet rather than in chunks ({@code -Djspin.netty.wholeData}; 0: always
-     * chunks): the largest payload, 1 MiB. See {@link #preferredWholeData} for what it measured.
-     */
-    static final int DEFAULT_WHOLE_DATA = MAX_PAYLOAD;
-    /**
-     * Up to how many payload bytes of DATA packets sent in place a link holds back, to write them in
-     * one system call ({@code -Djspin.netty.flushBytes}; 0: every packet at once): 2 MiB, four
-     * chunks, since loopback TCP moves more per byte in larger writes (docs/PERFORMANCE.md). They go
-     * at the end of the core's round ({@link #flush}) or at the next {@link #poll}; any other packet
-     * is written at once, with whatever was held before it.
-     */
-    static final int DEFAULT_FLUSH_BYTES = 2 << 20;
-    /** Payload bytes per rendezvous data packet unless the NIC's settings say otherwise: {@link #preferredChunkSize}. */
-    static final int DEFAULT_CHUNK_SIZE = 512 << 10;
-    /**
-     * Messages up to this size go eagerly over TCP: 64 KiB, Open MPI's {@code btl_tcp_eager_limit}.
-     * A 64 KiB message then costs no CTS, whose system calls and processing sat on both ranks'
-     * paths (see {@link #preferredEagerLimit} for what it measured).
-     */
-    static final int DEFAULT_EAGER_LIMIT = 64 << 10;
-    /**
-     * Whether a rank with a single peer polls that peer's socket directly ({@link DirectReads}) in
-     * most polls rather than through {@code epoll_wait} ({@code -Djspin.netty.directReads=false}:
-     * always through epoll): it measured faster for latency and the 4 MiB cases (docs/PERFORMANCE.md).
-     */
-    static final boolean DEFAULT_DIRECT_READS = true;
-    /**
-     * A rank that reads directly still polls through epoll every this many polls, for what only
-     * epoll reports: the listening socket, a peer's connection closing while no read is made.
-     */
-    private static final int EPOLL_EVERY = 16;
     private static final int INBOUND_CAPACITY = 1 << 16;
-    /** Reading pauses above this many undelivered arrivals and resumes below a quarter of it. */
-    private static final int INBOUND_HIGH_WATER = 4096;
-    private static final int IN_FLIGHT_CAPACITY = 1 << 14;
-    private static final long CLOSE_WAIT_MILLIS = 5_000;
 
     private final int rank;
     private final int size;
     private final String jobId;
     private final NettyLaunch launch;
-    private final Peer[] peers;
+    private final PeerLink[] peers;
+    private final PeerLinks links;
+    private final ReadPacing pacing;
     private final Mailbox mailbox = new Mailbox(INBOUND_CAPACITY, INBOUND_CAPACITY);
     private final OneToOneConcurrentArrayQueue<Packet> spare = new OneToOneConcurrentArrayQueue<>(INBOUND_CAPACITY);
     private final DrivenIoEventLoop loop;
@@ -113,48 +65,19 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     private final boolean landing;
     private final int rtsPayload;
     private final int wholeData;
-    /** {@link #DEFAULT_FLUSH_BYTES}, or the setting. */
+    /** {@link NettySettings#DEFAULT_FLUSH_BYTES}, or the setting. */
     private final long flushBytes;
     /** Whether some peer's link holds packets back ({@link #flush}). */
     private boolean holding;
     /** The congestion control each proven connection gets ({@code -Djspin.netty.congestion}). */
     private final CongestionControl congestion;
-    private final boolean directReads;
     private final FabricJoin join;
     private volatile Runnable wakeup = () -> { };
     /** The engine's handler, from its first poll: asked where DATA payloads land. */
     private PacketHandler handler;
-    /** The one peer whose socket {@link #poll} reads directly, or null (more peers, or not epoll). */
-    private Peer onlyPeer;
-    private int polls;
-    /** Polls that read the one peer's socket directly (for tests). */
-    private long directPolls;
-    private volatile boolean readingPaused;
+    /** Whether {@link #poll} reads the one peer's socket directly. */
+    private final DirectPolling direct;
     private volatile boolean closed;
-
-    /** One connected peer: its channel and the packets written to it whose writes have not finished. */
-    private final class Peer implements ChannelFutureListener {
-        final int rank;
-        final Channel channel;
-        final OneToOneConcurrentArrayQueue<Packet> writing = new OneToOneConcurrentArrayQueue<>(IN_FLIGHT_CAPACITY);
-        volatile boolean gone;
-        /** Payload bytes of DATA packets written to the channel and held back from the socket ({@link #flush}). */
-        long held;
-
-        Peer(int rank, Channel channel) {
-            this.rank = rank;
-            this.channel = channel;
-        }
-
-        /** A wrapped payload's write finished (writes to one channel finish in order). */
-        @Override
-        public void operationComplete(ChannelFuture f) {
-            Packet p = writing.poll();
-            if (p != null) {
-                giveBack(p);
-            }
-        }
-    }
 
     /**
      * Joins the fabric: listens, exchanges endpoints, connects, and waits for every peer.
@@ -167,7 +90,9 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.size = size;
         this.jobId = jobId;
         this.launch = launch;
-        this.peers = new Peer[size];
+        this.peers = new PeerLink[size];
+        this.links = new PeerLinks(peers);
+        this.pacing = new ReadPacing(links, mailbox);
         NettySettings settings = NettySettings.from(Settings.current()); // fails before anything opens
         SocketOptions options = new SocketOptions(new PeerLiveness(settings.peerTimeoutSeconds()), settings);
         this.congestion = settings.congestionControl();
@@ -176,7 +101,6 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         this.rtsPayload = settings.rtsPayload();
         this.wholeData = settings.wholeData();
         this.flushBytes = settings.flushBytes();
-        this.directReads = settings.directReads();
         this.loop = new DrivenIoEventLoop(EventLoops.factory(), () -> wakeup.run());
         loop.adopt(); // the joining thread drives the loop until the engine takes over
         this.join = new FabricJoin(rank, size, jobId, launch, loop, options, this::joined);
@@ -186,7 +110,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             closeChannels();
             throw e;
         }
-        this.onlyPeer = onlyPeer();
+        this.direct = new DirectPolling(DirectPolling.choose(links, settings.directReads()));
     }
 
     /** A proven connection to {@code peer}: the data path goes on it (frames in, packets to the engine). */
@@ -196,21 +120,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         ctx.pipeline().addLast("frames", new FrameDecoder(MAX_PAYLOAD, this::acquire,
                 landing ? header -> landing(peer, header) : null, reads));
         ctx.pipeline().addLast("peer", new PeerHandler(rank, peer, this));
-        peers[peer] = new Peer(peer, ctx.channel());
-    }
-
-    /** The peer whose socket polls read directly: the only one, where there is one and it can. */
-    private Peer onlyPeer() {
-        Peer only = null;
-        for (Peer p : peers) {
-            if (p != null) {
-                if (only != null) {
-                    return null;
-                }
-                only = p;
-            }
-        }
-        return only != null && directReads && DirectReads.supports(only.channel) ? only : null;
+        peers[peer] = new PeerLink(peer, ctx.channel(), mailbox);
     }
 
     // ---- Fabric -------------------------------------------------------------------------------
@@ -242,7 +152,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     }
 
     /**
-     * {@value #DEFAULT_WHOLE_DATA} bytes by default: both ends then pay one gathering write, one
+     * {@value NettySettings#DEFAULT_WHOLE_DATA} bytes by default: both ends then pay one gathering write, one
      * header read and one landing for the message's data rather than one each per chunk; larger
      * messages keep their chunks, which measured faster for them (docs/PERFORMANCE.md).
      */
@@ -252,22 +162,22 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     }
 
     /**
-     * {@value #DEFAULT_CHUNK_SIZE} bytes, twice the in-JVM fabric's: each chunk costs a socket write,
+     * {@value NettySettings#DEFAULT_CHUNK_SIZE} bytes, twice the in-JVM fabric's: each chunk costs a socket write,
      * a frame header and a landing, and on loopback packing does not overlap the sender's write
      * anyway (measured against 256 KiB and 1 MiB: docs/PERFORMANCE.md).
      */
     @Override
     public int preferredChunkSize() {
-        return DEFAULT_CHUNK_SIZE;
+        return NettySettings.DEFAULT_CHUNK_SIZE;
     }
 
     /**
-     * {@value #DEFAULT_EAGER_LIMIT} bytes, Open MPI's {@code btl_tcp_eager_limit}: a 64 KiB message
+     * {@value NettySettings#DEFAULT_EAGER_LIMIT} bytes, Open MPI's {@code btl_tcp_eager_limit}: a 64 KiB message
      * then costs no CTS (measured against 16 KiB: docs/PERFORMANCE.md).
      */
     @Override
     public int preferredEagerLimit() {
-        return DEFAULT_EAGER_LIMIT;
+        return NettySettings.DEFAULT_EAGER_LIMIT;
     }
 
     @Override
@@ -284,7 +194,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         if (target == rank) {
             return mailbox.arrive(p); // to itself: by reference, as the in-JVM fabric does
         }
-        Peer peer = peers[target];
+        PeerLink peer = peers[target];
         if (peer == null) {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + rank + " has no connection to rank " + target
                     + ": the endpoint exchange said it is reached another way");
@@ -336,7 +246,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     }
 
     /**
-     * Writes what {@link #send} held back ({@link #DEFAULT_FLUSH_BYTES}); {@link #poll} does too,
+     * Writes what {@link #send} held back ({@link NettySettings#DEFAULT_FLUSH_BYTES}); {@link #poll} does too,
      * so a caller that only sends and polls loses nothing.
      */
     @Override
@@ -346,12 +256,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         }
         loop.adopt();
         holding = false;
-        for (Peer peer : peers) {
-            if (peer != null && peer.held > 0) {
-                peer.held = 0;
-                peer.channel.flush();
-            }
-        }
+        links.flushHeld();
     }
 
     @Override
@@ -359,36 +264,12 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         loop.adopt();
         this.handler = handler;
         flush(); // before reading: what was held goes out while this poll runs
-        if (!readDirectly()) {
+        if (!direct.read(pacing.paused(), loop)) {
             loop.runNow(); // this thread reads the sockets and finishes pending writes: no hand-off
         }
         int n = mailbox.deliver(handler, limit, gone -> "rank " + gone + ": connection lost");
-        if (readingPaused && mailbox.arrivals() < INBOUND_HIGH_WATER / 4) {
-            resumeReading();
-        }
+        pacing.delivered();
         return n;
-    }
-
-    /**
-     * Reads the one peer's socket straight away, unless this poll must go through epoll: every
-     * {@value #EPOLL_EVERY}th poll, when another thread queued a task, while reading is paused (it
-     * must stay paused), and while a write waits for room in the socket (epoll says when).
-     *
-     * @return whether it read (else the caller polls through epoll)
-     */
-    private boolean readDirectly() {
-        Peer p = onlyPeer;
-        if (p == null || ++polls % EPOLL_EVERY == 0 || readingPaused || p.gone || loop.hasTasks()) {
-            return false;
-        }
-        Channel ch = p.channel;
-        ChannelOutboundBuffer out = ch.unsafe().outboundBuffer();
-        if (out == null || !out.isEmpty() || !ch.isActive()) {
-            return false;
-        }
-        DirectReads.read(ch);
-        directPolls++;
-        return true;
     }
 
     /** @return the connection to {@code peer}, once joined (for tests) */
@@ -398,7 +279,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /** @return polls that read the one peer's socket directly rather than through epoll */
     long directPolls() {
-        return directPolls;
+        return direct.directPolls();
     }
 
     @Override
@@ -470,22 +351,15 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
         while (!mailbox.arrive(p)) {
             Thread.onSpinWait(); // only once reading failed to pause in time; the engine is draining
         }
-        if (!readingPaused && mailbox.arrivals() > INBOUND_HIGH_WATER) {
-            pauseReading();
-        }
+        pacing.arrived();
         // no wake-up: Netty calls this on the engine's driving thread, whose poll takes it next
     }
 
     @Override
     public void lost(int peer, String reason) {
-        Peer p = peers[peer];
-        if (p == null || p.gone) {
+        PeerLink p = peers[peer];
+        if (p == null || !p.lose()) {
             return;
-        }
-        p.gone = true;
-        Packet w;
-        while ((w = p.writing.poll()) != null) {
-            giveBack(w); // its write failed; the packet will not be written any more
         }
         if (!closed) {
             LOG.debug("rank {}: connection to rank {} ended: {}", rank, peer, reason);
@@ -500,27 +374,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
 
     /** A sent packet is free again; called on the driving thread (a send's copy, a finished write). */
     private void giveBack(Packet p) {
-        while (!mailbox.release(p)) {
-            Thread.onSpinWait(); // bounded by the engine's pool, far below the capacity
-        }
-    }
-
-    private void pauseReading() {
-        readingPaused = true;
-        for (Peer p : peers) {
-            if (p != null) {
-                p.channel.config().setAutoRead(false);
-            }
-        }
-    }
-
-    private void resumeReading() {
-        readingPaused = false;
-        for (Peer p : peers) {
-            if (p != null) {
-                p.channel.config().setAutoRead(true);
-            }
-        }
+        PeerLink.giveBack(mailbox, p);
     }
 
     // ---- leaving ------------------------------------------------------------------------------
@@ -532,12 +386,7 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
             return;
         }
         closed = true;
-        for (Peer p : peers) {
-            FrameDecoder d = p == null ? null : p.channel.pipeline().get(FrameDecoder.class);
-            if (d != null) {
-                d.stopLanding(); // the receives that memory belongs to have ended (the engine stopped)
-            }
-        }
+        links.stopLanding(); // the engine stopped
         closeChannels();
         launch.exchange().close();
         Packet p;
@@ -547,34 +396,8 @@ final class NettyFabric implements Fabric, PeerHandler.Sink {
     }
 
     private void closeChannels() {
-        List<ChannelFuture> closing = new ArrayList<>();
-        for (Peer p : peers) {
-            if (p != null) {
-                // writes finish in order: closing after an empty write keeps everything queued before it
-                ByteBuf nothing = Unpooled.EMPTY_BUFFER;
-                p.channel.writeAndFlush(nothing).addListener(ChannelFutureListener.CLOSE);
-                closing.add(p.channel.closeFuture());
-            }
-        }
-        closing.addAll(join.close(this::isPeer));
-        loop.adopt();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
-        FabricJoin.driveUntil(loop, () -> closing.stream().allMatch(ChannelFuture::isDone), deadline);
-        for (ChannelFuture f : closing) {
-            if (!f.isDone()) {
-                f.channel().unsafe().closeForcibly(); // the peer stopped reading: give up on the rest
-            }
-        }
+        links.close(join, loop);
         loop.shutdownGracefully();
         loop.runNow(); // closes the epoll descriptor
-    }
-
-    private boolean isPeer(Channel ch) {
-        for (Peer p : peers) {
-            if (p != null && p.channel == ch) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -7,20 +7,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.jspin.bootstrap.EndpointExchange;
-import org.jspin.bootstrap.SecretProof;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.Packet;
 import org.jspin.nic.fabric.PacketHandler;
-import org.jspin.nic.fabric.PacketKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,40 +35,18 @@ import org.slf4j.LoggerFactory;
  * over the job, the ring's name and its rank) before any packet of it is taken. A malformed
  * record fails its sender, named; a peer that leaves or dies is reported once whatever it wrote
  * before has been delivered.
+ *
+ * <p>Its parts: {@code RingRecord} (a record's layout), {@code RingHellos} (the job secret),
+ * {@code RingReader} (records to packets), {@code Departures} (peers that leave, die or fail).
  */
 public final class ShmFabric implements Fabric {
     private static final Logger LOG = LoggerFactory.getLogger(ShmFabric.class);
 
     /** Default ring bytes per rank: 15 chunks of 256 KiB in flight to one receiver. */
     public static final int DEFAULT_CAPACITY = 4 << 20;
-    // A packet's record: its header, where each field starts (the record's type is the kind's code), then the payload.
-    static final int SOURCE_AT = 0;
-    static final int TARGET_AT = 4;
-    static final int MATCH_BITS_AT = 8;
-    static final int SEND_ID_AT = 16;
-    static final int RECV_ID_AT = 24;
-    static final int OFFSET_AT = 32;
-    static final int MESSAGE_LENGTH_AT = 40;
-    static final int SIGNATURE_HASH_AT = 48;
-    static final int SIGNATURE_ELEMENTS_AT = 56;
-    /** Bytes of a packet's header in its record. */
-    static final int HEADER = 64;
-    /** The record type of a peer's proof of the job secret (packets use {@link #code}). */
-    static final int HELLO = 16;
-    static final String HELLO_LABEL = "jspin-shm-hello";
-    private static final int HELLO_BYTES = 4 + SecretProof.BYTES;
-    /**
-     * How often peers are looked at for having left or died: each look reads every peer's
-     * {@code /proc/<pid>/stat}.
-     */
-    private static final long LIVENESS_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
-    /** A detached packet (an RTS's payload copied aside) belongs to no sender. */
-    private static final Object DETACHED = new Object();
 
-    private final String jobId;
     private final int rank;
     private final int size;
-    private final byte[] secret;
     private final EndpointExchange exchange;
     private final RingFile own;
     private final RingFile[] rings;
@@ -85,23 +57,15 @@ public final class ShmFabric implements Fabric {
     private final int maxPayload;
     /** Ranks this fabric reaches, this one included: those of this host. */
     private final int onHost;
-    private final boolean[] proven;
-    private int unproven;
-    private final boolean[] departing;
-    private final boolean[] gone;
+    private final RingHellos hellos;
+    private final Departures departures;
     private final ArrayDeque<Packet> released = new ArrayDeque<>();
     /** The packet whose record {@link #claim} holds open at {@link #lentAt}, or null. */
     private Packet lent;
     private int lentAt;
     private final Arena timing = Arena.ofShared();
     private final MemorySegment timespec = timing.allocate(16, 8);
-    private final long self = ProcessHandle.current().pid();
-    private final Reader reader = new Reader();
-    private long nextLivenessCheck;
-    private int polls;
-    /** A sleep found the look at the peers overdue: the next poll takes it. */
-    private boolean livenessDue;
-    private boolean departures;
+    private final RingReader reader;
     private boolean closed;
 
     /**
@@ -148,18 +112,13 @@ public final class ShmFabric implements Fabric {
      */
     ShmFabric(String jobId, int size, int rank, String secret, RingFile own, List<String> paths, int capacity,
               EndpointExchange exchange) {
-        this.jobId = jobId;
         this.size = size;
         this.rank = rank;
-        this.secret = SecretProof.utf8(secret);
         this.exchange = exchange;
         this.own = own;
         this.rings = new RingFile[size];
         this.outboxes = new ManyToOneRingBuffer[size];
         this.outSegments = new MemorySegment[size];
-        this.proven = new boolean[size];
-        this.departing = new boolean[size];
-        this.gone = new boolean[size];
         try {
             if (paths.size() != size) {
                 throw new MpiException(ErrorClass.ERR_OTHER, "the endpoint exchange returned " + paths.size()
@@ -179,15 +138,12 @@ public final class ShmFabric implements Fabric {
             outboxes[rank] = inbox;
             outSegments[rank] = own.segment();
             this.inSegment = own.segment();
-            this.maxPayload = inbox.maxMsgLength() - HEADER;
+            this.maxPayload = inbox.maxMsgLength() - RingRecord.HEADER;
             this.onHost = peers + 1;
-            proven[rank] = true;
-            this.unproven = peers;
-            for (int r = 0; r < size; r++) {
-                if (r != rank && rings[r] != null) {
-                    hello(r);
-                }
-            }
+            this.departures = new Departures(rank, rings, inbox, Departures.LIVENESS_NANOS);
+            this.hellos = new RingHellos(jobId, rank, secret, rings);
+            this.reader = new RingReader(rank, rings, inSegment, hellos, departures);
+            hellos.sayHello(outboxes);
         } catch (RuntimeException e) {
             for (RingFile f : rings) {
                 if (f != null && f != own) {
@@ -199,30 +155,9 @@ public final class ShmFabric implements Fabric {
             timing.close();
             throw e;
         }
-        if (unproven == 0) {
+        if (hellos.allProven()) {
             own.unlink();
         }
-        nextLivenessCheck = System.nanoTime() + LIVENESS_NANOS;
-    }
-
-    /** Writes this rank's proof of the secret into {@code peer}'s ring: its first record from us. */
-    private void hello(int peer) {
-        byte[] proof = proof(rank, rings[peer].path());
-        ManyToOneRingBuffer out = outboxes[peer];
-        UnsafeBuffer b = rings[peer].ring();
-        int at;
-        while ((at = out.tryClaim(HELLO, HELLO_BYTES)) < 0) {
-            Thread.onSpinWait(); // a new ring has room for every hello; only a peer's early packets can fill it
-        }
-        b.putInt(at + SOURCE_AT, rank);
-        b.putBytes(at + 4, proof);
-        out.commit(at);
-        rings[peer].signal();
-    }
-
-    private byte[] proof(int from, Path ring) {
-        return SecretProof.of(secret, HELLO_LABEL, SecretProof.utf8(jobId), SecretProof.utf8(ring.getFileName().toString()),
-                SecretProof.int32(from));
     }
 
     @Override
@@ -287,14 +222,14 @@ public final class ShmFabric implements Fabric {
                     + " holds some");
         }
         int target = sendable(packet.target, length);
-        int at = outboxes[target].tryClaim(code(packet.kind), HEADER + length);
+        int at = outboxes[target].tryClaim(RingRecord.code(packet.kind), RingRecord.HEADER + length);
         if (at < 0) {
             return false; // the copying send asks for room when it finds none
         }
         lent = packet;
         lentAt = at;
         packet.payload = outSegments[target];
-        packet.payloadOffset = at + HEADER;
+        packet.payloadOffset = at + RingRecord.HEADER;
         packet.payloadLength = length;
         return true;
     }
@@ -325,7 +260,7 @@ public final class ShmFabric implements Fabric {
             throw new MpiException(ErrorClass.ERR_OTHER, "rank " + target + " runs on another host than rank " + rank
                     + ": the shm fabric does not reach it");
         }
-        if (gone[target] || departing[target] || (target != rank && rings[target].closed())) {
+        if (departures.departed(target) || (target != rank && rings[target].closed())) {
             throw new MpiException(ErrorClass.ERR_PROC_FAILED, "rank " + target + " has left the job");
         }
         if (length < 0 || length > maxPayload) {
@@ -348,16 +283,18 @@ public final class ShmFabric implements Fabric {
         int target = sendable(packet.target, packet.payloadLength);
         int length = packet.payloadLength;
         ManyToOneRingBuffer out = outboxes[target];
-        int at = out.tryClaim(code(packet.kind), HEADER + length);
+        int type = RingRecord.code(packet.kind);
+        int at = out.tryClaim(type, RingRecord.HEADER + length);
         if (at < 0) {
             rings[target].wantSpace(rank);
-            at = out.tryClaim(code(packet.kind), HEADER + length); // room made before the flag was seen
+            at = out.tryClaim(type, RingRecord.HEADER + length); // room made before the flag was seen
             if (at < 0) {
                 return false;
             }
         }
         if (length > 0) {
-            MemorySegment.copy(packet.payload, packet.payloadOffset, outSegments[target], at + HEADER, length);
+            MemorySegment.copy(packet.payload, packet.payloadOffset, outSegments[target], at + RingRecord.HEADER,
+                    length);
         }
         commit(packet, at);
         return true;
@@ -367,40 +304,10 @@ public final class ShmFabric implements Fabric {
     private void commit(Packet packet, int at) {
         int target = packet.target;
         packet.source = rank;
-        UnsafeBuffer b = rings[target].ring();
-        b.putInt(at + SOURCE_AT, rank);
-        b.putInt(at + TARGET_AT, target);
-        b.putLong(at + MATCH_BITS_AT, packet.matchBits);
-        b.putLong(at + SEND_ID_AT, packet.sendId);
-        b.putLong(at + RECV_ID_AT, packet.recvId);
-        b.putLong(at + OFFSET_AT, packet.offset);
-        b.putLong(at + MESSAGE_LENGTH_AT, packet.messageLength);
-        b.putLong(at + SIGNATURE_HASH_AT, packet.signatureHash);
-        b.putLong(at + SIGNATURE_ELEMENTS_AT, packet.signatureElements);
+        RingRecord.writeHeader(rings[target].ring(), at, packet);
         outboxes[target].commit(at);
         rings[target].written();
         released.add(packet); // in the ring: the engine may reuse it at its next poll
-    }
-
-    static int code(PacketKind kind) {
-        return switch (kind) {
-            case EAGER -> 1;
-            case RTS -> 2;
-            case CTS -> 3;
-            case DATA -> 4;
-            case CREDIT -> 5;
-        };
-    }
-
-    static PacketKind kind(int code) {
-        return switch (code) {
-            case 1 -> PacketKind.EAGER;
-            case 2 -> PacketKind.RTS;
-            case 3 -> PacketKind.CTS;
-            case 4 -> PacketKind.DATA;
-            case 5 -> PacketKind.CREDIT;
-            default -> null;
-        };
     }
 
     // ---- receiving ----------------------------------------------------------------------------
@@ -413,15 +320,7 @@ public final class ShmFabric implements Fabric {
             handler.onReleased(p);
             n++;
         }
-        boolean leaving = departures;
-        if ((++polls & 255) == 0 || livenessDue) { // the clock every 256 polls: a poll is a spinning waiter's loop
-            livenessDue = false;
-            long now = System.nanoTime();
-            if (now - nextLivenessCheck >= 0) {
-                nextLivenessCheck = now + LIVENESS_NANOS;
-                leaving |= lookForDepartures();
-            }
-        }
+        boolean leaving = departures.look();
         if (n < limit) {
             reader.handler = handler;
             try {
@@ -434,109 +333,17 @@ public final class ShmFabric implements Fabric {
             }
         }
         if (leaving && inbox.size() == 0) {
-            n += reportDepartures(handler); // only once all they wrote before leaving is delivered
+            n += departures.report(handler); // only once all they wrote before leaving is delivered
         }
-        if (unproven == 0 && !own.unlinked()) {
+        if (hellos.allProven() && !own.unlinked()) {
             own.unlink(); // every peer has mapped this ring: its name is no longer needed
         }
         return n;
     }
 
-    /** Hands records to the engine as packets; the engine releases each before it returns. */
-    private final class Reader implements MessageHandler {
-        PacketHandler handler;
-        private final Packet inbound = new Packet();
-        private boolean inboundOut;
-
-        @Override
-        public void onMessage(int type, MutableDirectBuffer buffer, int index, int length) {
-            if (type == HELLO) {
-                onHello(buffer, index, length);
-                return;
-            }
-            int source = length >= TARGET_AT ? buffer.getInt(index + SOURCE_AT) : -1;
-            if (source < 0 || source >= size || rings[source] == null) {
-                LOG.error("rank {}: dropped a record of type {} and {} bytes naming no rank of the job on this host"
-                        + " (source {})", rank, type, length, source);
-                return;
-            }
-            if (gone[source] || departing[source]) {
-                return; // its sender was failed already
-            }
-            PacketKind kind = kind(type);
-            String wrong = !proven[source] ? "a packet before proving the job secret"
-                    : length < HEADER ? "a record of " + length + " bytes, shorter than a packet's " + HEADER + "-byte header"
-                    : kind == null ? "a record of unknown type " + type
-                    : buffer.getInt(index + TARGET_AT) != rank ? "a packet addressed to rank " + buffer.getInt(index + TARGET_AT)
-                    : null;
-            if (wrong != null) {
-                fail(handler, source, "rank " + source + " wrote " + wrong + " into rank " + rank + "'s ring");
-                return;
-            }
-            Packet p = inbound;
-            p.clear();
-            p.kind = kind;
-            p.source = source;
-            p.target = rank;
-            p.matchBits = buffer.getLong(index + MATCH_BITS_AT);
-            p.sendId = buffer.getLong(index + SEND_ID_AT);
-            p.recvId = buffer.getLong(index + RECV_ID_AT);
-            p.offset = buffer.getLong(index + OFFSET_AT);
-            p.messageLength = buffer.getLong(index + MESSAGE_LENGTH_AT);
-            p.signatureHash = buffer.getLong(index + SIGNATURE_HASH_AT);
-            p.signatureElements = buffer.getLong(index + SIGNATURE_ELEMENTS_AT);
-            p.payloadLength = length - HEADER;
-            if (p.payloadLength > 0) {
-                p.payload = inSegment;
-                p.payloadOffset = index + HEADER;
-            }
-            if (kind == PacketKind.RTS && p.payloadLength > 0) {
-                handler.onPacket(detached(p)); // the engine may hold an RTS's payload until its next round
-                return;
-            }
-            inboundOut = true;
-            handler.onPacket(p);
-            if (inboundOut) {
-                inboundOut = false;
-                throw new IllegalStateException("rank " + rank + ": the engine kept " + p + " past its delivery, but"
-                        + " its bytes are in the shm ring, which reuses them");
-            }
-        }
-
-        private void onHello(MutableDirectBuffer buffer, int index, int length) {
-            int source = length == HELLO_BYTES ? buffer.getInt(index) : -1;
-            if (source < 0 || source >= size || source == rank || rings[source] == null) {
-                LOG.error("rank {}: dropped a malformed hello ({} bytes, rank {})", rank, length, source);
-                return;
-            }
-            byte[] given = new byte[SecretProof.BYTES];
-            buffer.getBytes(index + 4, given);
-            if (!SecretProof.matches(proof(source, own.path()), given)) {
-                fail(handler, source, "rank " + source + "'s hello to rank " + rank + " does not prove the job secret");
-                return;
-            }
-            if (!proven[source]) {
-                proven[source] = true;
-                unproven--;
-            }
-        }
-    }
-
-    private Packet detached(Packet p) {
-        Packet d = new Packet();
-        d.headerFrom(p);
-        d.payload = MemorySegment.ofArray(new byte[p.payloadLength]);
-        MemorySegment.copy(p.payload, p.payloadOffset, d.payload, 0, p.payloadLength);
-        d.payloadLength = p.payloadLength;
-        d.owner = DETACHED;
-        return d;
-    }
-
     @Override
     public void release(Packet packet) {
-        if (packet == reader.inbound) {
-            reader.inboundOut = false;
-        }
+        reader.released(packet);
         // a detached packet is garbage once released; packets this rank sent come back through poll
     }
 
@@ -550,56 +357,11 @@ public final class ShmFabric implements Fabric {
         }
     }
 
-    // ---- peers leaving ------------------------------------------------------------------------
-
-    /** @return whether a peer has left (closed its ring) or died since the last look */
-    private boolean lookForDepartures() {
-        for (int r = 0; r < size; r++) {
-            RingFile f = rings[r];
-            if (r == rank || f == null || gone[r] || departing[r]) {
-                continue;
-            }
-            boolean left = f.closed();
-            long pid = f.pid();
-            boolean died = !left && pid != self && ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
-            if (left || died) {
-                departing[r] = true;
-                departures = true;
-                if (died) {
-                    inbox.unblock(); // a record it had begun to write will never be finished
-                }
-            }
-        }
-        return departures;
-    }
-
-    private int reportDepartures(PacketHandler handler) {
-        int n = 0;
-        for (int r = 0; r < size; r++) {
-            if (departing[r] && !gone[r]) {
-                gone[r] = true;
-                n++;
-                handler.onPeerFailed(r, rings[r].closed() ? "rank " + r + " left the job"
-                        : "rank " + r + " (process " + rings[r].pid() + ") died");
-            }
-        }
-        departures = false;
-        return n;
-    }
-
-    private void fail(PacketHandler handler, int peer, String reason) {
-        LOG.error("rank {}: {}", rank, reason);
-        if (!gone[peer]) {
-            gone[peer] = true;
-            handler.onPeerFailed(peer, reason);
-        }
-    }
-
     // ---- waiting ------------------------------------------------------------------------------
 
     @Override
     public boolean hasPending() {
-        return !released.isEmpty() || inbox.size() > 0 || departures || own.spaceWanted();
+        return !released.isEmpty() || inbox.size() > 0 || departures.pending() || own.spaceWanted();
     }
 
     @Override
@@ -609,8 +371,7 @@ public final class ShmFabric implements Fabric {
 
     @Override
     public void await(long nanos) {
-        long wait = Math.min(nanos, Math.max(0, nextLivenessCheck - System.nanoTime()));
-        livenessDue = wait == 0;
+        long wait = departures.untilLook(nanos);
         int seen = own.prepareSleep();
         try {
             if (wait > 0 && !hasPending()) {
@@ -633,9 +394,7 @@ public final class ShmFabric implements Fabric {
      *         its peers (which the next {@link #poll} then takes, when it is due now: 0)
      */
     long untilLivenessCheck(long nanos) {
-        long wait = Math.min(nanos, Math.max(0, nextLivenessCheck - System.nanoTime()));
-        livenessDue |= wait == 0;
-        return wait;
+        return departures.untilLookKeepingDue(nanos);
     }
 
     /**

@@ -204,11 +204,11 @@ class ShmFabricTest {
         receiver.pollUntil(() -> receiver.packets.size() == 1);
         try {
             ManyToOneRingBuffer raw = new ManyToOneRingBuffer(ring.ring());
-            int type = defect.equals("unknown type") ? 99 : ShmFabric.code(PacketKind.EAGER);
-            int length = defect.equals("truncated header") ? 8 : ShmFabric.HEADER;
+            int type = defect.equals("unknown type") ? 99 : RingRecord.code(PacketKind.EAGER);
+            int length = defect.equals("truncated header") ? 8 : RingRecord.HEADER;
             int at = raw.tryClaim(type, length);
-            ring.ring().putInt(at + ShmFabric.SOURCE_AT, 1);
-            ring.ring().putInt(at + ShmFabric.TARGET_AT, defect.equals("wrong target") ? 5 : 0);
+            ring.ring().putInt(at + RingRecord.SOURCE_AT, 1);
+            ring.ring().putInt(at + RingRecord.TARGET_AT, defect.equals("wrong target") ? 5 : 0);
             raw.commit(at);
         } finally {
             ring.close();
