@@ -2,10 +2,8 @@ package org.jspin.bootstrap.rendezvous;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ProtocolException;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.bootstrap.EndpointExchange;
-import org.jspin.bootstrap.SecretProof;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,18 +56,16 @@ public final class RendezvousServer implements AutoCloseable {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
     private static final Logger LOG = LoggerFactory.getLogger(RendezvousServer.class);
-    /** A connection must say hello this soon; a silent one is dropped rather than holding a thread. */
-    private static final long HELLO_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long {@link #close()} lets an in-flight endpoint broadcast finish. */
     private static final long BROADCAST_GRACE_MILLIS = 5_000;
 
     private final ServerSocket listener;
     private final String address;
     private final String jobId;
-    private final byte[] secret;
     private final int size;
     private final Duration timeout;
     private final long deadline;
+    private final ServerHandshake handshake;
     private final Roster roster;
     /** Counted down once the list or the failure has been written to every registered rank. */
     private final CountDownLatch done = new CountDownLatch(1);
@@ -83,7 +78,7 @@ public final class RendezvousServer implements AutoCloseable {
         this.listener = listener;
         this.address = address;
         this.jobId = jobId;
-        this.secret = secret.getBytes(StandardCharsets.UTF_8);
+        this.handshake = new ServerHandshake(secret.getBytes(StandardCharsets.UTF_8), jobId, size);
         this.size = size;
         this.timeout = timeout;
         this.deadline = System.nanoTime() + timeout.toNanos();
@@ -259,65 +254,24 @@ public final class RendezvousServer implements AutoCloseable {
         }
     }
 
-    /** One connection: read the hello, refuse it or register it, then watch for the rank going away. */
+    /** One connection: the handshake, then refuse it or register it, then watch for the rank going away. */
     private void serve(Socket s) {
         String peer = String.valueOf(s.getRemoteSocketAddress());
         Registration reg = null;
         try {
             s.setTcpNoDelay(true);
             Wire.LineReader in = new Wire.LineReader(s);
-            in.deadline(System.nanoTime() + HELLO_TIMEOUT_NANOS);
-            String line;
-            try {
-                line = in.readLine();
-            } catch (SocketTimeoutException e) {
-                refuse(s, peer, "no hello within " + TimeUnit.NANOSECONDS.toSeconds(HELLO_TIMEOUT_NANOS) + " s");
-                return;
-            } catch (ProtocolException e) {
-                refuse(s, peer, "malformed hello: " + e.getMessage());
-                return;
-            }
-            if (line == null) {
-                LOG.debug("rendezvous {}: {} closed without a hello", address, peer);
-                return;
-            }
-            String[] f = line.split(" ", -1);
-            String bad = Hello.problem(f);
-            if (bad != null) {
-                refuse(s, peer, bad);
-                return;
-            }
-            Hello hello = Hello.of(f);
-            // challenge and response: both sides prove the secret; it never crosses the wire
-            byte[] nonce = SecretProof.nonce();
-            Wire.writeLine(s.getOutputStream(), Wire.VERSION, Wire.CHALLENGE, SecretProof.hex(nonce),
-                    SecretProof.hex(proof(true, hello, nonce)));
-            String answer;
-            try {
-                answer = in.readLine();
-            } catch (SocketTimeoutException e) {
-                refuse(s, peer, "no proof within " + TimeUnit.NANOSECONDS.toSeconds(HELLO_TIMEOUT_NANOS) + " s");
-                return;
-            }
-            if (answer == null) {
-                LOG.debug("rendezvous {}: {} closed after the challenge", address, peer);
-                return;
-            }
-            String[] p = answer.split(" ", -1);
-            byte[] proof = p.length == 3 && p[0].equals(Wire.VERSION) && p[1].equals(Wire.PROOF) ? SecretProof.unhex(p[2]) : null;
-            if (proof == null) {
-                refuse(s, peer, "malformed proof: expected '" + Wire.VERSION + " " + Wire.PROOF + " <64 hex digits>'");
-                return;
-            }
-            // the secret first: an outsider learns nothing about the job from what we refuse
-            if (!SecretProof.matches(proof(false, hello, nonce), proof)) {
-                refuse(s, peer, "wrong secret");
-                return;
-            }
-            bad = hello.claimsProblem(jobId, size);
-            if (bad != null) {
-                refuse(s, peer, bad);
-                return;
+            Hello hello;
+            switch (handshake.run(in, s.getOutputStream())) {
+                case ServerHandshake.Refused r -> {
+                    refuse(s, peer, r.reason());
+                    return;
+                }
+                case ServerHandshake.Closed c -> {
+                    LOG.debug("rendezvous {}: {} closed {}", address, peer, c.when());
+                    return;
+                }
+                case ServerHandshake.Proven p -> hello = p.hello();
             }
             reg = new Registration(hello.rank(), hello.endpoint(), s);
             Roster.Admission admission = roster.admit(reg);
@@ -334,8 +288,6 @@ public final class RendezvousServer implements AutoCloseable {
             in.noDeadline();
             int b = in.read();
             unregister(reg, b < 0 ? "disconnected" : "sent data after its hello");
-        } catch (ProtocolException e) {
-            refuse(s, peer, "malformed hello: " + e.getMessage());
         } catch (IOException e) {
             if (reg != null) {
                 unregister(reg, "connection failed: " + e.getMessage());
@@ -352,11 +304,6 @@ public final class RendezvousServer implements AutoCloseable {
                 open.remove(s);
             }
         }
-    }
-
-    /** @return the server's proof ({@code server}) or the one expected of the rank, for this hello and challenge */
-    private byte[] proof(boolean server, Hello hello, byte[] nonce) {
-        return Wire.proof(secret, server, hello.job(), hello.rank(), hello.endpoint(), hello.nonce(), nonce);
     }
 
     /** Frees the slot of a rank that went away before the list was sent, so it may reconnect. */
