@@ -19,6 +19,7 @@ import org.jspin.nic.sim.SimNicProvider;
 import org.jspin.settings.Setting;
 import org.jspin.settings.Settings;
 import org.jspin.transport.netty.NettySettings;
+import org.jspin.transport.netty.join.LaunchSettings;
 import org.jspin.transport.shm.ShmFabricProvider;
 
 import picocli.CommandLine.Command;
@@ -43,6 +44,7 @@ final class ConfigCommand implements Callable<Integer> {
         m.put("protocol (NicConfig)", NicSettings.ALL);
         m.put("progress and waiting", ProgressSettings.ALL);
         m.put("kernels", KernelSettings.ALL);
+        m.put("launch (LaunchSettings)", LaunchSettings.ALL);
         m.put("netty fabric", NettySettings.ALL);
         m.put("shm fabric", ShmFabricProvider.ALL);
         m.put("simulated NIC", List.of(SimNicProvider.SETTINGS));

@@ -39,6 +39,21 @@ class ConfigCommandTest {
         assertTrue(r.out().contains("jspin.kernels.loadsFirst"), "the other settings are still listed");
     }
 
+    @Test
+    void theLaunchSettingsAreListedWithTheirVariables() {
+        InProcess.Run r = withProperty("jspin.connect.timeout", "7", () -> run("config"));
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Pattern.compile("(?m)^# launch ").matcher(r.out()).find(), r.out());
+        assertTrue(Pattern.compile("(?m)^jspin\\.connect\\.timeout \\(JSPIN_CONNECT_TIMEOUT\\) +7 +property ").matcher(r.out()).find(),
+                r.out());
+        assertTrue(Pattern.compile("(?m)^jspin\\.bind \\(JSPIN_BIND\\) +\\S+ +(default|environment) ").matcher(r.out()).find(),
+                r.out());
+        InProcess.Run bad = withProperty("jspin.connect.timeout", "0", () -> run("config"));
+        assertEquals(2, bad.status(), bad.out());
+        assertTrue(bad.out().contains("ERR_ARG: -Djspin.connect.timeout must be an integer in [1, 2147483647], got '0'"),
+                bad.out());
+    }
+
     /** @return what {@code command} returns with system property {@code property} set to {@code value}, put back after */
     private static InProcess.Run withProperty(String property, String value, Supplier<InProcess.Run> command) {
         String before = System.getProperty(property);

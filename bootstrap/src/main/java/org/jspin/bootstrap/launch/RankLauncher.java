@@ -1,23 +1,15 @@
 package org.jspin.bootstrap.launch;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
@@ -56,16 +48,11 @@ public final class RankLauncher {
     public static final int START_FAILURE_EXIT_CODE = 127;
     /** The environment variable holding the launcher's pid in every rank. */
     public static final String LAUNCHER_PID_ENV = "JSPIN_LAUNCHER_PID";
-    /** How long stopped ranks get between SIGTERM and SIGKILL unless told otherwise. */
-    /** util-linux's setsid and kill, when present (Debian has both): process groups per rank. */
-    private static final String SETSID = executable("/usr/bin/setsid");
-    private static final String KILL = executable("/usr/bin/kill");
     /** How long after a rank's failure the launcher waits for others before it names the cause. */
     private static final long BLAME_WINDOW_MILLIS = 200;
+    /** How long stopped ranks get between SIGTERM and SIGKILL unless told otherwise. */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
 
-    /** Longest line passed on whole; longer ones are cut so a rank printing without newlines cannot exhaust memory. */
-    static final int MAX_LINE = 1 << 20;
     /**
      * When the descendants of running ranks are first sampled; each later sample comes twice as long
      * after the one before, up to {@link #LAST_SAMPLE_MILLIS}. A sample reads the stat file of every
@@ -79,12 +66,6 @@ public final class RankLauncher {
     static final long FIRST_SAMPLE_MILLIS = 200;
     /** The longest time between two samples of the ranks' descendants. */
     static final long LAST_SAMPLE_MILLIS = 6400;
-    /** How long descendants get to die (and be reaped by a waiting parent) before the ranks themselves are signalled. */
-    private static final long DESCENDANTS_FIRST_MILLIS = 500;
-    /** How long SIGKILLed processes get to disappear before the launcher reports them and gives up. */
-    private static final long KILL_WAIT_MILLIS = 5_000;
-    /** How long output still in the pipes gets to reach out/err once the processes are gone. */
-    private static final long DRAIN_MILLIS = 2_000;
 
     /**
      * How a job ended.
@@ -158,7 +139,7 @@ public final class RankLauncher {
             commands.add(command(r, commandLine.apply(r)));
             envs.add(environment(r, environment.apply(r)));
         }
-        Job job = new Job(ranks);
+        JobProcesses job = new JobProcesses(ranks, err, grace);
         Thread hook = Thread.ofPlatform().name("jspin-run-shutdown").unstarted(() -> {
             job.terminated = true;
             List<Integer> alive = job.aliveRanks();
@@ -189,14 +170,14 @@ public final class RankLauncher {
         }
     }
 
-    private Result supervise(Job job, List<List<String>> commands, List<Map<String, String>> envs, Duration timeout)
+    private Result supervise(JobProcesses job, List<List<String>> commands, List<Map<String, String>> envs, Duration timeout)
             throws InterruptedException {
         int n = commands.size();
         BlockingQueue<Integer> exits = new LinkedBlockingQueue<>();
         String launcherPid = Long.toString(ProcessHandle.current().pid());
         long deadline = System.nanoTime() + timeout.toNanos();
         for (int r = 0; r < n; r++) {
-            ProcessBuilder pb = new ProcessBuilder(inOwnGroup(commands.get(r)));
+            ProcessBuilder pb = new ProcessBuilder(ProcessGroups.inOwnGroup(commands.get(r)));
             pb.environment().putAll(envs.get(r));
             pb.environment().put(LAUNCHER_PID_ENV, launcherPid);
             Process p;
@@ -237,88 +218,29 @@ public final class RankLauncher {
                 }
                 // A killed rank's peers notice within milliseconds and may exit first: gather what
                 // failed in a short window, and blame a rank killed by a signal before its peers.
-                List<int[]> failed = new ArrayList<>();
-                failed.add(new int[] {r, code});
+                FailedRanks failed = new FailedRanks();
+                failed.add(r, code);
                 long window = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BLAME_WINDOW_MILLIS);
                 Integer more;
                 while (left > 0 && (more = exits.poll(Math.max(0, window - System.nanoTime()), TimeUnit.NANOSECONDS)) != null) {
                     left--;
                     int c = job.process(more).exitValue();
                     if (c != 0) {
-                        failed.add(new int[] {more, c});
+                        failed.add(more, c);
                     }
                 }
-                int[] cause = failed.stream().filter(f -> f[1] > 128).findFirst().orElse(failed.getFirst());
-                for (int[] f : failed) {
-                    job.drain(f[0]); // their last words before our verdict
+                for (int f : failed.ranks()) {
+                    job.drain(f); // their last words before our verdict
                 }
-                StringBuilder m = new StringBuilder("jspin run: rank " + cause[0]
-                        + (cause[1] > 128 ? " was killed by signal " + (cause[1] - 128) + " (exit code " + cause[1] + ")"
-                        : " exited with code " + cause[1]));
-                for (int[] f : failed) {
-                    if (f != cause) {
-                        m.append("; rank ").append(f[0]).append(" exited with code ").append(f[1]);
-                    }
-                }
-                err.println(m + (left > 0 ? "; stopping the other ranks" : ""));
+                err.println(failed.report() + (left > 0 ? "; stopping the other ranks" : ""));
                 job.stop();
                 job.drain();
-                return new Result(cause[1], cause[0], false);
+                return new Result(failed.causeCode(), failed.causeRank(), false);
             }
         }
         job.stop(); // background processes the ranks left behind
         job.drain();
         return new Result(0, -1, false);
-    }
-
-    /**
-     * Each rank leads a process group of its own ({@code setsid} execs the command in place, so the
-     * pid stays the rank's): a child the rank started at the moment it was stopped, reparented to
-     * init and so no longer a descendant, can still be found by its group and stopped.
-     */
-    private static List<String> inOwnGroup(List<String> cmd) {
-        if (SETSID == null || !resolvable(cmd.getFirst())) {
-            return cmd; // a program that cannot run fails to start as itself, not as setsid's exit code
-        }
-        List<String> wrapped = new ArrayList<>(cmd.size() + 1);
-        wrapped.add(SETSID);
-        wrapped.addAll(cmd);
-        return wrapped;
-    }
-
-    /** Sends {@code signal} to the process group {@code group}; a group that is gone is no error. */
-    private static void signalGroup(long group, String signal) {
-        if (SETSID == null || KILL == null) {
-            return;
-        }
-        try {
-            Process k = new ProcessBuilder(KILL, "-s", signal, "--", "-" + group).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            k.waitFor(2, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            // no kill binary after all: the descendant sweep is all we have
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static boolean resolvable(String program) {
-        if (program.contains("/")) {
-            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(program));
-        }
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(java.io.File.pathSeparator)) {
-                if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, program))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static String executable(String path) {
-        return java.nio.file.Files.isExecutable(java.nio.file.Path.of(path)) ? path : null;
     }
 
     private static List<String> command(int rank, List<String> cmd) {
@@ -348,254 +270,8 @@ public final class RankLauncher {
         return Math.min(LAST_SAMPLE_MILLIS, 2 * millis);
     }
 
-    /**
-     * @return whether a rank in {@code ranks} is an ancestor of {@code h} (a few {@code parent()}
-     *         steps: a rank's descendants are rarely many levels deep, and the walk stops at the
-     *         launcher)
-     */
-    static boolean underRank(ProcessHandle h, Set<Long> ranks) {
-        long self = ProcessHandle.current().pid();
-        Optional<ProcessHandle> up = h.parent();
-        for (int depth = 0; depth < 64 && up.isPresent(); depth++) {
-            long pid = up.get().pid();
-            if (ranks.contains(pid)) {
-                return true;
-            }
-            if (pid == self || pid <= 1) {
-                return false;
-            }
-            up = up.get().parent();
-        }
-        return false;
-    }
-
     /** @return {@code d} in seconds for messages: "30 s", "0.5 s" */
     static String seconds(Duration d) {
         return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
-    }
-
-    /** The processes of one job, the threads copying their output, and the descendants seen so far. */
-    private final class Job {
-        private final Process[] processes;
-        private final List<List<Thread>> pumps;
-        /** Set by the shutdown hook: ranks dying now were stopped by it, not failures to report. */
-        volatile boolean terminated;
-        /** Every descendant ever sampled; ProcessHandle compares start times too, so a reused pid is not mistaken for one. */
-        private final Set<ProcessHandle> descendants = ConcurrentHashMap.newKeySet();
-
-        Job(int n) {
-            processes = new Process[n];
-            pumps = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                pumps.add(List.of());
-            }
-        }
-
-        synchronized void started(int rank, Process p, PrintStream to, PrintStream toErr) {
-            processes[rank] = p;
-            try {
-                p.getOutputStream().close(); // no stdin: a rank reading it sees the end at once
-            } catch (IOException e) {
-                // nothing to close
-            }
-            byte[] prefix = ("[" + rank + "] ").getBytes(StandardCharsets.US_ASCII);
-            pumps.set(rank, List.of(
-                    Thread.ofPlatform().daemon().name("jspin-run-" + rank + "-out").start(() -> pump(p.getInputStream(), to, prefix)),
-                    Thread.ofPlatform().daemon().name("jspin-run-" + rank + "-err").start(() -> pump(p.getErrorStream(), toErr, prefix))));
-        }
-
-        synchronized Process process(int rank) {
-            return processes[rank];
-        }
-
-        synchronized List<Process> processes() {
-            List<Process> l = new ArrayList<>();
-            for (Process p : processes) {
-                if (p != null) {
-                    l.add(p);
-                }
-            }
-            return l;
-        }
-
-        List<Integer> aliveRanks() {
-            List<Integer> alive = new ArrayList<>();
-            synchronized (this) {
-                for (int r = 0; r < processes.length; r++) {
-                    if (processes[r] != null && processes[r].isAlive()) {
-                        alive.add(r);
-                    }
-                }
-            }
-            return alive;
-        }
-
-        /**
-         * Adds the ranks' descendants now running to those seen. One scan of the machine's processes
-         * for all ranks (the launcher's own descendants), rather than one per rank: each scan reads
-         * every process's stat file, whoever asks. A handle counts if one of its ancestors is a live
-         * rank of this job; the launcher's other children (another job's ranks, in a JVM running
-         * several) do not.
-         */
-        void sampleDescendants() {
-            Set<Long> ranks = new HashSet<>();
-            for (Process p : processes()) {
-                if (p.isAlive()) {
-                    ranks.add(p.pid());
-                }
-            }
-            if (ranks.isEmpty()) {
-                return;
-            }
-            ProcessHandle.current().descendants().forEach(h -> {
-                if (!ranks.contains(h.pid()) && underRank(h, ranks)) {
-                    descendants.add(h);
-                }
-            });
-        }
-
-        /**
-         * Stops every rank still running and every known descendant: SIGTERM to descendants,
-         * a moment for them to die, SIGTERM to the ranks, the grace period, SIGKILL to what is
-         * left, and a wait until all of it is gone. Safe to call again, and from the shutdown hook
-         * at the same time.
-         */
-        void stop() {
-            sampleDescendants();
-            List<Process> ranks = new ArrayList<>(processes());
-            ranks.removeIf(p -> !p.isAlive());
-            Set<ProcessHandle> tree = new LinkedHashSet<>(descendants);
-            tree.removeIf(h -> !Processes.running(h));
-            if (ranks.isEmpty() && tree.isEmpty()) {
-                sweepGroups();
-                return;
-            }
-            long graceEnd = System.nanoTime() + grace.toNanos();
-            // descendants first: a shell waiting for its child then reaps it, rather than leaving a zombie to PID 1
-            tree.forEach(ProcessHandle::destroy);
-            awaitGone(List.of(), tree, Math.min(graceEnd, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DESCENDANTS_FIRST_MILLIS)));
-            for (Process p : ranks) {
-                // through the handle: Process.destroy() also closes our ends of its pipes, losing what it prints while it stops
-                p.toHandle().destroy();
-            }
-            for (Process p : ranks) {
-                p.descendants().filter(Processes::running).forEach(h -> { // spawned meanwhile
-                    descendants.add(h);
-                    if (tree.add(h)) {
-                        h.destroy();
-                    }
-                });
-            }
-            awaitGone(ranks, tree, graceEnd);
-            tree.stream().filter(Processes::running).forEach(ProcessHandle::destroyForcibly);
-            ranks.stream().filter(Process::isAlive).forEach(p -> p.toHandle().destroyForcibly());
-            awaitGone(ranks, tree, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_WAIT_MILLIS));
-            sweepGroups();
-            List<Long> survivors = new ArrayList<>();
-            ranks.stream().filter(Process::isAlive).forEach(p -> survivors.add(p.pid()));
-            tree.stream().filter(Processes::running).forEach(h -> survivors.add(h.pid()));
-            if (!survivors.isEmpty()) {
-                err.println("jspin run: could not stop processes " + survivors + " even with SIGKILL");
-            }
-        }
-
-        /** Whatever is left in the ranks' process groups (children orphaned while their rank stopped) goes too. */
-        void sweepGroups() {
-            for (Process p : processes()) {
-                signalGroup(p.pid(), "TERM");
-            }
-            for (Process p : processes()) {
-                signalGroup(p.pid(), "KILL");
-            }
-        }
-
-        /** Waits until the pumps of {@code rank} have passed on everything (bounded: a descendant may hold its pipes open). */
-        void drain(int rank) throws InterruptedException {
-            List<Thread> ts;
-            synchronized (this) {
-                ts = pumps.get(rank);
-            }
-            join(ts, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS));
-        }
-
-        /** Waits until every pump has passed on everything, for at most {@link #DRAIN_MILLIS} in all. */
-        void drain() {
-            List<Thread> ts = new ArrayList<>();
-            synchronized (this) {
-                pumps.forEach(ts::addAll);
-            }
-            try {
-                join(ts, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        private static void join(List<Thread> ts, long until) throws InterruptedException {
-            for (Thread t : ts) {
-                long left = until - System.nanoTime();
-                if (left <= 0 || !t.join(Duration.ofNanos(left))) {
-                    return;
-                }
-            }
-        }
-
-        private static void awaitGone(List<Process> ranks, Set<ProcessHandle> tree, long until) {
-            while (System.nanoTime() < until
-                    && (ranks.stream().anyMatch(Process::isAlive) || tree.stream().anyMatch(Processes::running))) {
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt(); // stopping must finish: keep the flag for the caller
-                    return;
-                }
-            }
-        }
-    }
-
-    /** Copies {@code in} to {@code to} line by line, each line prefixed and written in one call so it stays whole. */
-    static void pump(InputStream in, PrintStream to, byte[] prefix) {
-        byte[] chunk = new byte[8192];
-        byte[] line = new byte[256];
-        int len = 0;
-        try (in) {
-            int r;
-            while ((r = in.read(chunk)) >= 0) {
-                int from = 0;
-                for (int i = 0; i < r; i++) {
-                    if (chunk[i] == '\n' || len + (i - from) == MAX_LINE) {
-                        line = append(line, len, chunk, from, i - from);
-                        len += i - from;
-                        emit(to, prefix, line, len);
-                        len = 0;
-                        from = chunk[i] == '\n' ? i + 1 : i;
-                    }
-                }
-                line = append(line, len, chunk, from, r - from);
-                len += r - from;
-            }
-        } catch (IOException e) {
-            // the pipe closed under us: the process is gone; pass on what arrived
-        }
-        if (len > 0) {
-            emit(to, prefix, line, len); // a last line without its newline
-        }
-    }
-
-    private static byte[] append(byte[] line, int len, byte[] src, int from, int n) {
-        if (len + n > line.length) {
-            line = Arrays.copyOf(line, Math.max(len + n, Math.min(MAX_LINE, line.length * 2)));
-        }
-        System.arraycopy(src, from, line, len, n);
-        return line;
-    }
-
-    private static void emit(PrintStream to, byte[] prefix, byte[] line, int len) {
-        byte[] whole = new byte[prefix.length + len + 1];
-        System.arraycopy(prefix, 0, whole, 0, prefix.length);
-        System.arraycopy(line, 0, whole, prefix.length, len);
-        whole[whole.length - 1] = '\n';
-        to.write(whole, 0, whole.length); // one call: PrintStream writes it under its lock, whole
-        to.flush();
     }
 }

@@ -46,7 +46,7 @@ public final class Pmi1Exchange implements EndpointExchange {
      */
     @Override
     public List<String> exchange(int rank, String endpoint, Duration timeout) {
-        Pmi1Client.Deadline deadline = Pmi1Client.Deadline.after(timeout);
+        Deadline deadline = Deadline.after(timeout);
         if (rank != client.rank()) {
             throw new MpiException(ErrorClass.ERR_ARG, "endpoint exchange for rank " + rank
                     + " over a PMI-1 client whose process manager says rank " + client.rank());

@@ -54,7 +54,7 @@ public final class RendezvousClient implements EndpointExchange {
      */
     public RendezvousClient(String address, String jobId, String secret) {
         this.hostPort = Wire.HostPort.parse(address, 1);
-        RendezvousServer.checkJobAndSecret(jobId, secret);
+        Wire.checkJobAndSecret(jobId, secret);
         this.address = address;
         this.jobId = jobId;
         this.secret = secret;

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.jspin.error.ErrorClass;
@@ -133,6 +134,35 @@ final class Wire {
     /** @return the bytes of one line: the fields joined by spaces, then a newline */
     static byte[] line(String... fields) {
         return (String.join(" ", fields) + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** @return the {@link #ERROR} line for {@code reason}, cut to keep it under the field limit (a long list of missing ranks, say) */
+    static byte[] errorLine(String reason) {
+        String clipped = reason.length() > MAX_FIELD / 3 ? reason.substring(0, MAX_FIELD / 3 - 3) + "..." : reason;
+        return line(VERSION, ERROR, encode(clipped));
+    }
+
+    /** @return the {@link #ENDPOINTS} message: the header, one {@link #EP} line per rank in order, and {@link #END} */
+    static byte[] endpointsMessage(List<String> endpoints) {
+        StringBuilder b = new StringBuilder();
+        b.append(VERSION).append(' ').append(ENDPOINTS).append(' ').append(endpoints.size()).append('\n');
+        for (int rank = 0; rank < endpoints.size(); rank++) {
+            b.append(EP).append(' ').append(rank).append(' ').append(encode(endpoints.get(rank))).append('\n');
+        }
+        b.append(VERSION).append(' ').append(END).append('\n');
+        return b.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** @throws MpiException ERR_ARG for a job id or secret that a hello cannot carry (a secret of fewer than 16 characters) */
+    static void checkJobAndSecret(String jobId, String secret) {
+        if (jobId == null || jobId.isBlank() || encode(jobId).length() > MAX_FIELD) {
+            throw new MpiException(ErrorClass.ERR_ARG, "job id must be non-blank and at most " + MAX_FIELD
+                    + " bytes encoded, got '" + (jobId == null ? null : printable(jobId, 64)) + "'");
+        }
+        if (secret == null || secret.length() < 16 || encode(secret).length() > MAX_FIELD) {
+            throw new MpiException(ErrorClass.ERR_ARG, "the job secret must have 16 to " + MAX_FIELD
+                    + " characters, got " + (secret == null ? "none" : secret.length()));
+        }
     }
 
     /** @return at most {@code max} characters of {@code s} with anything unprintable escaped, for messages */

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
@@ -210,24 +209,6 @@ class RankLauncherTest {
             gap = RankLauncher.nextSampleMillis(gap);
         }
         assertEquals(List.of(200L, 400L, 800L, 1600L, 3200L, 6400L, 6400L, 6400L), gaps);
-    }
-
-    @Test
-    void onlyProcessesBelowARankCountAsItsDescendants() throws Exception {
-        Process rank = new ProcessBuilder("sh", "-c", "sleep 30 & echo $!; wait").start();
-        Process other = new ProcessBuilder("sleep", "30").start();
-        try {
-            long child = Long.parseLong(new BufferedReader(new InputStreamReader(rank.getInputStream(),
-                    StandardCharsets.US_ASCII)).readLine().trim());
-            ProcessHandle grandchild = ProcessHandle.of(child).orElseThrow();
-            assertTrue(RankLauncher.underRank(grandchild, Set.of(rank.pid())));
-            assertFalse(RankLauncher.underRank(other.toHandle(), Set.of(rank.pid())), "a sibling of the rank");
-            assertFalse(RankLauncher.underRank(grandchild, Set.of(other.pid())), "below another process");
-        } finally {
-            rank.descendants().forEach(ProcessHandle::destroyForcibly);
-            rank.destroyForcibly();
-            other.destroyForcibly();
-        }
     }
 
     @Test

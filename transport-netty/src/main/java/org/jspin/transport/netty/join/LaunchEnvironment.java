@@ -1,6 +1,5 @@
 package org.jspin.transport.netty.join;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,7 +39,7 @@ import org.jspin.transport.netty.NettyFabricProvider;
  *
  * <p>{@code JSPIN_BIND} sets the address ranks listen on (loopback otherwise), optionally with a port
  * ({@code host:port}, {@code [v6]:port}: rank r then listens on port + r; any free port otherwise),
- * and {@code JSPIN_CONNECT_TIMEOUT} the start-up wait in seconds (30 otherwise).
+ * and {@code JSPIN_CONNECT_TIMEOUT} the start-up wait in seconds (30 otherwise): {@link LaunchSettings}.
  */
 public final class LaunchEnvironment implements LaunchProvider {
     @Override
@@ -121,8 +120,8 @@ public final class LaunchEnvironment implements LaunchProvider {
     private static Launched launched(Map<String, String> env, String jobId, int size, int rank, String secret,
                                      EndpointExchange exchange, String launcher) {
         Job job = new Job(jobId, size);
-        NettyLaunch launch = new NettyLaunch(secret, exchange, env.getOrDefault("JSPIN_BIND", NettyLaunch.LOOPBACK),
-                Duration.ofSeconds(number(env, "JSPIN_CONNECT_TIMEOUT", (int) NettyLaunch.DEFAULT_TIMEOUT.toSeconds())));
+        LaunchSettings settings = LaunchSettings.from(env);
+        NettyLaunch launch = new NettyLaunch(secret, exchange, settings.bind(), settings.connectTimeout());
         job.attachment(NettyLaunch.KEY, NettyLaunch.class, () -> launch);
         boolean oneHost = oneHost(env, launcher, size);
         job.attachment(ONE_HOST, Boolean.class, () -> oneHost);
