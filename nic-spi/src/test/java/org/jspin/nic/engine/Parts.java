@@ -79,14 +79,20 @@ final class Parts {
         return req;
     }
 
-    /** @return a receive into {@code buf} from {@code source} (-1: any) with {@code tag} (-1: any), posted on the matcher */
-    Req recv(int source, int tag, byte[] buf) {
+    /** @return a receive into {@code buf} from {@code source} (-1: any) with {@code tag} (-1: any), its id set, not posted */
+    Req receive(int source, int tag, byte[] buf) {
         Req req = new Req();
         MemorySegment seg = MemorySegment.ofArray(buf);
         req.entry = new MatchEntry(source, MatchBits.select(CoreRig.CONTEXT, source, tag), MatchBits.ignore(source, tag),
                 seg, buf.length, Datatype.BYTE, Datatype.BYTE.cursor(buf.length, seg), req);
         req.recv = new RecvOp<>(req.entry);
         req.recv.id = nextId++;
+        return req;
+    }
+
+    /** @return a receive into {@code buf} from {@code source} (-1: any) with {@code tag} (-1: any), posted on the matcher */
+    Req recv(int source, int tag, byte[] buf) {
+        Req req = receive(source, tag, buf);
         matcher.post(req.entry.matchBits(), req.entry.ignoreBits(), req.recv);
         return req;
     }
