@@ -350,22 +350,8 @@ public final class ProtocolCore<S, R> implements PacketHandler {
     public void onPacket(Packet p) {
         try {
             switch (p.kind) {
-                case EAGER -> {
-                    RecvOp<R> r = early.claim(p);
-                    if (r != null) {
-                        receiver.onEagerMatchedEarly(r, p);
-                    } else {
-                        receiver.onEager(p);
-                    }
-                }
-                case RTS -> {
-                    RecvOp<R> r = early.claim(p);
-                    if (r != null) {
-                        receiver.onRtsMatchedEarly(r, p);
-                    } else {
-                        receiver.onRts(p);
-                    }
-                }
+                case EAGER -> receiver.onEager(p, early.claim(p));
+                case RTS -> receiver.onRts(p, early.claim(p));
                 case CTS -> sender.onCts(p);
                 case DATA -> receiver.onData(p);
                 case CREDIT -> receiver.onCredit(p);

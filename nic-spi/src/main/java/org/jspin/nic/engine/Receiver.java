@@ -130,11 +130,14 @@ final class Receiver<R> {
         fabric.release(p);
     }
 
-    /** An EAGER packet no receive matched as its header arrived. */
-    void onEager(Packet p) {
-        RecvOp<R> r = matcher.matchPosted(p.matchBits);
+    /** An EAGER packet; {@code early} is the receive its header matched as it arrived ({@link EarlyMatch#claim}), or null. */
+    void onEager(Packet p, RecvOp<R> early) {
+        if (early != null) {
+            eagerMatchedEarly(early, p);
+            return;
+        }
+        RecvOp<R> r = postedFor(PacketKind.EAGER, p);
         if (r == null) {
-            unexpected.arrived(PacketKind.EAGER, p);
             return;
         }
         credit.taken(p.source, p.messageLength);
@@ -146,8 +149,17 @@ final class Receiver<R> {
         }
     }
 
+    /** @return the first posted receive {@code p}'s message matches, taken; or null, the message kept unexpected */
+    private RecvOp<R> postedFor(PacketKind kind, Packet p) {
+        RecvOp<R> r = matcher.matchPosted(p.matchBits);
+        if (r == null) {
+            unexpected.arrived(kind, p);
+        }
+        return r;
+    }
+
     /** The EAGER packet whose header matched {@code r} as it arrived: its payload is in the receive's memory, or in {@code p}. */
-    void onEagerMatchedEarly(RecvOp<R> r, Packet p) {
+    private void eagerMatchedEarly(RecvOp<R> r, Packet p) {
         try {
             if (r.done) {
                 return; // failed meanwhile (its peer, or this NIC, stopped)
@@ -163,11 +175,14 @@ final class Receiver<R> {
         }
     }
 
-    /** An RTS no receive matched as its header arrived. */
-    void onRts(Packet p) {
-        RecvOp<R> r = matcher.matchPosted(p.matchBits);
+    /** An RTS; {@code early} is the receive its header matched as it arrived ({@link EarlyMatch#claim}), or null. */
+    void onRts(Packet p, RecvOp<R> early) {
+        if (early != null) {
+            rtsMatchedEarly(early, p);
+            return;
+        }
+        RecvOp<R> r = postedFor(PacketKind.RTS, p);
         if (r == null) {
-            unexpected.arrived(PacketKind.RTS, p);
             return;
         }
         long sendId = p.sendId;
@@ -188,7 +203,7 @@ final class Receiver<R> {
      * receive's memory, or in a read buffer to be delivered (unpacked) from. Its CTS is out already,
      * so a receive that cannot take these bytes fails here, as one that cannot take a DATA chunk does.
      */
-    void onRtsMatchedEarly(RecvOp<R> r, Packet p) {
+    private void rtsMatchedEarly(RecvOp<R> r, Packet p) {
         try {
             if (r.landingWithRts > 0 && !r.done) {
                 if (!p.placed) {

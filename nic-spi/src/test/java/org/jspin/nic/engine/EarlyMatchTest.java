@@ -27,7 +27,7 @@ class EarlyMatchTest {
         Parts parts = new Parts(3);
         parts.path.lands = true;
         Req r = parts.recv(1, 5, new byte[600]);
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE));
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE), null);
         long id = r.recv.id;
         MemorySegment place = parts.early.data(Parts.data(1, 9, id, 256, new byte[256]));
         assertNotNull(place);

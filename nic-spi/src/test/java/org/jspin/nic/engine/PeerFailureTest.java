@@ -51,7 +51,7 @@ class PeerFailureTest {
         Parts parts = new Parts(3);
         parts.fabric.linkCapacity(0);
         Req fromOne = parts.recv(1, 5, new byte[600]);
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, new byte[0]));
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, new byte[0]), null);
         assertEquals(1, parts.receiver.pump(), "its CTS, refused by the full link");
         assertFalse(parts.outbox.isEmpty());
 

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
@@ -31,7 +33,7 @@ class ReceiverTest {
         Req r = parts.recv(1, 5, buf);
         byte[] data = bytes(40, 1);
         Packet p = Parts.from(PacketKind.EAGER, 1, 5, 9, 40, data);
-        parts.receiver.onEager(p);
+        parts.receiver.onEager(p, null);
         assertNull(r.error());
         assertEquals(40, r.event().deliveredBytes());
         assertArrayEquals(data, Arrays.copyOf(buf, 40));
@@ -44,7 +46,7 @@ class ReceiverTest {
     void anEagerMessageNobodyAskedForWaitsUntilAReceiveTakesIt() {
         Parts parts = new Parts(2);
         byte[] data = bytes(40, 2);
-        parts.receiver.onEager(Parts.from(PacketKind.EAGER, 1, 5, 9, 40, data));
+        parts.receiver.onEager(Parts.from(PacketKind.EAGER, 1, 5, 9, 40, data), null);
         Unexpected u = parts.matcher.take(MatchBits.select(CoreRig.CONTEXT, 1, 5), MatchBits.ignore(1, 5));
         byte[] buf = new byte[64];
         Req r = parts.receive(1, 5, buf);
@@ -59,7 +61,7 @@ class ReceiverTest {
         Parts parts = new Parts(2);
         byte[] buf = new byte[600];
         Req r = parts.recv(1, 5, buf);
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE));
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE), null);
         assertTrue(parts.receiver.hasCtsDue());
         assertEquals(1, parts.receiver.pump());
         Packet cts = parts.sent();
@@ -85,7 +87,7 @@ class ReceiverTest {
         byte[] buf = new byte[600];
         parts.recv(1, 5, buf);
         byte[] first = bytes(100, 4);
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, first));
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, first), null);
         assertArrayEquals(first, Arrays.copyOf(buf, 100));
         assertEquals(2, parts.receiver.pump(), "the CTS, and the credit for those bytes (half the credit)");
         Packet cts = parts.sent();
@@ -122,7 +124,7 @@ class ReceiverTest {
         Parts parts = new Parts(2);
         parts.failedRanks.set(1);
         Req r = parts.recv(1, 5, new byte[600]);
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE));
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE), null);
         assertEquals(ErrorClass.ERR_PROC_FAILED, r.error());
         assertFalse(parts.receiver.hasCtsDue());
     }
@@ -132,8 +134,8 @@ class ReceiverTest {
         Parts parts = new Parts(3);
         Req fromOne = parts.recv(1, 5, new byte[600]);
         Req fromTwo = parts.recv(2, 5, new byte[600]);
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE));
-        parts.receiver.onRts(Parts.from(PacketKind.RTS, 2, 5, 9, 600, NONE));
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 1, 5, 9, 600, NONE), null);
+        parts.receiver.onRts(Parts.from(PacketKind.RTS, 2, 5, 9, 600, NONE), null);
         parts.receiver.failFrom(1, new MpiException(ErrorClass.ERR_PROC_FAILED, "gone"));
         assertEquals(ErrorClass.ERR_PROC_FAILED, fromOne.error());
         assertFalse(fromTwo.done());
@@ -148,6 +150,44 @@ class ReceiverTest {
         Req r = parts.recv(1, 5, new byte[10]);
         parts.receiver.cancelled(r.recv);
         assertTrue(r.event().cancelled());
-        assertEquals(java.util.List.of("abandon r" + r.recv.id), parts.path.calls);
+        assertEquals(List.of("abandon r" + r.recv.id), parts.path.calls);
+    }
+    @Test
+    void anRtsMatchedAtItsHeaderTakesItsPayloadFromTheReadBufferOnceItIsIn() {
+        Parts parts = new Parts(2);
+        byte[] buf = new byte[600];
+        Req r = parts.recv(1, 5, buf);
+        byte[] data = bytes(600, 6);
+        Packet rts = Parts.from(PacketKind.RTS, 1, 5, 9, 600, Arrays.copyOf(data, 100));
+        assertNull(parts.early.rts(rts), "no memory to land in: read into a buffer");
+        assertEquals(1, parts.receiver.pump());
+        assertEquals(100, parts.sent().offset, "the CTS leaves before the payload is in");
+        assertTrue(parts.path.calls("deliver").isEmpty());
+
+        parts.receiver.onRts(rts, parts.early.claim(rts));
+        assertEquals(List.of("deliver r" + r.recv.id + " 0+100"), parts.path.calls("deliver"));
+        assertSame(rts, parts.fabric.readReleased());
+        parts.receiver.onData(Parts.data(1, 9, r.recv.id, 100, Arrays.copyOfRange(data, 100, 356)));
+        parts.receiver.onData(Parts.data(1, 9, r.recv.id, 356, Arrays.copyOfRange(data, 356, 600)));
+        assertEquals(600, r.event().deliveredBytes());
+        assertArrayEquals(data, buf);
+    }
+
+    @Test
+    void anEagerMessageLandedInPlaceCompletesWithNothingToCopy() {
+        Parts parts = new Parts(2);
+        parts.path.lands = true;
+        byte[] buf = new byte[64];
+        Req r = parts.recv(1, 5, buf);
+        byte[] data = bytes(40, 7);
+        Packet h = Parts.from(PacketKind.EAGER, 1, 5, 9, 40, data);
+        MemorySegment place = parts.early.eager(h);
+        MemorySegment.copy(h.payload, 0, place, 0, 40); // what a socket fabric does: read straight into place
+        h.placed = true;
+        parts.receiver.onEager(h, parts.early.claim(h));
+        assertEquals(40, r.event().deliveredBytes());
+        assertTrue(parts.path.calls("deliver").isEmpty());
+        assertArrayEquals(data, Arrays.copyOf(buf, 40));
+        assertSame(h, parts.fabric.readReleased());
     }
 }

@@ -86,13 +86,20 @@ class SenderTest {
         assertNull(a.error());
     }
 
+    /** @return a send of 600 bytes to rank 1 whose RTS has gone (and its first chunk been packed, if packed ahead), in {@code out} */
+    private static Req rendezvous(Parts parts, List<Packet> out) {
+        Req req = parts.send(1, 5, bytes(600, 1));
+        parts.sender.pump();
+        drain(parts, out);
+        assertEquals(PacketKind.RTS, out.getLast().kind);
+        return req;
+    }
+
     @Test
     void aTruncatingReceiveGetsWhatItAcceptsAndTheSendSaysSo() {
         Parts parts = new Parts(2);
-        Req req = parts.send(1, 5, bytes(600, 1));
-        parts.sender.pump();
         List<Packet> out = new ArrayList<>();
-        drain(parts, out);
+        Req req = rendezvous(parts, out);
         parts.sender.onCts(Parts.cts(1, req.send.id, 70, 300, 0));
         parts.sender.pump();
         long s = req.send.id;
@@ -106,12 +113,11 @@ class SenderTest {
     @Test
     void aCtsAcceptingMoreThanTheMessageFailsTheSendOnce() {
         Parts parts = new Parts(2);
-        Req req = parts.send(1, 5, bytes(600, 1));
-        parts.sender.pump();
-        Packet rts = parts.sent();
+        List<Packet> out = new ArrayList<>();
+        Req req = rendezvous(parts, out);
         parts.sender.onCts(Parts.cts(1, req.send.id, 70, 601, 0));
         assertEquals(ErrorClass.ERR_OTHER, req.error());
-        parts.sender.onReleased(rts);
+        parts.sender.onReleased(out.getFirst());
         assertEquals(1, req.events.size(), "told once");
         assertEquals(0, parts.meter("jspin.packets.in.flight"));
     }
@@ -120,12 +126,11 @@ class SenderTest {
     void theFirstChunkIsPackedWhileTheCtsIsOnTheWayAndGoesAsSoonAsItComes() {
         Parts parts = new Parts(2);
         parts.path.packsAhead = true;
-        Req req = parts.send(1, 5, bytes(600, 1));
-        long s = req.send.id;
-        assertEquals(2, parts.sender.pump(), "the RTS, and the chunk packed ahead");
         List<Packet> out = new ArrayList<>();
-        assertEquals(List.of("RTS s" + s + " r0 @0+0"), drain(parts, out));
-        assertEquals(List.of("fill s" + s + " 0+256"), parts.path.calls("fill"));
+        Req req = rendezvous(parts, out);
+        long s = req.send.id;
+        assertEquals(1, out.size(), "the RTS alone goes");
+        assertEquals(List.of("fill s" + s + " 0+256"), parts.path.calls("fill"), "and the first chunk is packed");
 
         parts.sender.onCts(Parts.cts(1, s, 70, 600, 0));
         assertEquals(List.of("DATA s" + s + " r70 @0+256"), drain(parts, out), "sent with the CTS, not packed again");
@@ -137,11 +142,9 @@ class SenderTest {
     void aChunkPackedAheadIsCutToWhatTheReceiveAccepts() {
         Parts parts = new Parts(2);
         parts.path.packsAhead = true;
-        Req req = parts.send(1, 5, bytes(600, 1));
-        long s = req.send.id;
-        parts.sender.pump();
         List<Packet> out = new ArrayList<>();
-        drain(parts, out);
+        Req req = rendezvous(parts, out);
+        long s = req.send.id;
         parts.sender.onCts(Parts.cts(1, s, 70, 100, 0));
         assertEquals(List.of("DATA s" + s + " r70 @0+100"), drain(parts, out));
         assertEquals(0, parts.sender.pump());
@@ -153,8 +156,7 @@ class SenderTest {
     void aSendWhoseBytesCannotBePackedFailsAndItsPacketGoesBack() {
         Parts parts = new Parts(2);
         parts.path.refuseFillFrom = 256;
-        Req req = parts.send(1, 5, bytes(600, 1));
-        parts.sender.pump();
+        Req req = rendezvous(parts, new ArrayList<>());
         parts.sender.onCts(Parts.cts(1, req.send.id, 70, 600, 0));
         parts.sender.pump();
         assertEquals(ErrorClass.ERR_INTERN, req.error());
