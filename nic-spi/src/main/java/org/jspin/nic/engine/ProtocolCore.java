@@ -62,6 +62,12 @@ import org.slf4j.LoggerFactory;
  * driver's flag does). Completions and probe results are told on the calling thread, inside the
  * command or round that produced them.
  *
+ * <p>The core is the conductor: it runs the commands and the round and hands each fabric event to
+ * the part that owns it: the {@link Sender} (sends, from their first packet to their completion),
+ * the {@link Receiver} (a handler per packet kind, and receives), the {@link Outbox} (packets out,
+ * the backlog of a full link), the {@link UnexpectedMessages}, {@link EarlyMatch} (where an arriving
+ * payload lands) and {@link PeerFailure} (what a departed rank ends).
+ *
  * @param <S> the data path's state per send
  * @param <R> the data path's state per receive
  */
