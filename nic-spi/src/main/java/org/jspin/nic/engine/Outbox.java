@@ -56,10 +56,14 @@ final class Outbox<S> {
     int resend() {
         int sent = 0;
         while (!backlog.isEmpty()) {
-            if (!sendNow(backlog.peek())) {
+            // off the backlog before it goes: a fabric that throws fails its send, which drops that
+            // send's packets from the backlog, and this one must be neither released twice nor
+            // mistaken for the packet behind it
+            Packet p = backlog.poll();
+            if (!sendNow(p)) {
+                backlog.addFirst(p);
                 return sent;
             }
-            backlog.poll();
             sent++;
         }
         return sent;

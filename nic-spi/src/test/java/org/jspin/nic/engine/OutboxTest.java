@@ -98,4 +98,27 @@ class OutboxTest {
         assertEquals(0, req.send.packetsOut);
         assertEquals(0, parts.meter("jspin.packets.in.flight"));
     }
+
+    @Test
+    void aBackloggedPacketTheFabricThrowsOnFailsOnlyItsSendAndThePacketsBehindItStillGo() {
+        Parts parts = new Parts(3);
+        parts.fabric.linkCapacity(0);
+        Req dead = parts.op(2, 5, new byte[10]);
+        Req live = parts.op(1, 5, new byte[10]);
+        Packet toDead = to(parts, 2);
+        Packet toLive = to(parts, 1);
+        parts.outbox.send(dead.send, toDead);
+        parts.outbox.send(live.send, toLive);
+        assertEquals(2, parts.meter("jspin.packets.in.flight"));
+
+        parts.network.endpoint(2).close(); // rank 2 leaves before its departure is polled
+        parts.fabric.linkCapacity(Integer.MAX_VALUE);
+        parts.outbox.resend();
+        assertEquals(ErrorClass.ERR_PROC_FAILED, dead.error(), "the send to the departed rank fails");
+        assertEquals(0, dead.send.packetsOut);
+        assertTrue(parts.outbox.isEmpty());
+        assertSame(toLive, parts.sent(), "the packet behind it, another send's to a live rank, still goes");
+        assertEquals(1, live.send.packetsOut, "out on the link, not taken for released");
+        assertEquals(1, parts.meter("jspin.packets.in.flight"), "the failed packet back in the pool once, the sent one out");
+    }
 }
