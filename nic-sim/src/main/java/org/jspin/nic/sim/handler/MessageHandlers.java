@@ -63,8 +63,8 @@ public final class MessageHandlers {
     private long packetsSeen;
 
     /**
-     * @param setup the header handler's own work (checkpoint copies, first iovec batch) done while the
-     *              strategy's state was made; counted as the header handler's
+     * @param setup     the header handler's own work (checkpoint copies, first iovec batch) done while the
+     *                  strategy's state was made; counted as the header handler's
      * @param link      the link that brings the inbound packets (unused outbound)
      * @param scheduler when and where the handlers run (inbound the timed one, which charges {@code setup}
      *                  as the header handler's work)

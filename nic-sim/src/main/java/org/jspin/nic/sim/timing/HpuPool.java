@@ -75,8 +75,9 @@ final class HpuPool {
         int chosen = -1;
         for (int i = 0; i < waiting.size(); i++) {
             int bound = waiting.hpu(i);
-            int h = bound >= 0 ? bound : pickFree(waiting.ready(i));
-            long s = Math.max(waiting.ready(i), free[h]);
+            long at = waiting.ready(i);
+            int h = bound >= 0 ? bound : pickFree(at);
+            long s = Math.max(at, free[h]);
             if (s < best) {
                 best = s;
                 pick = i;

@@ -61,12 +61,13 @@ final class WaitQueue {
             hpus[to] = hpus[from];
             bytes[to] = bytes[from];
         }
-        head = (head + 1) % slots.length;
+        head = index(1);
         size--;
     }
 
     private int index(int i) {
-        return (head + i) % slots.length;
+        int j = head + i; // below twice the length: a subtraction, not a division
+        return j < slots.length ? j : j - slots.length;
     }
 
     private void grow() {
