@@ -7,6 +7,7 @@ import org.jspin.datatype.cursor.TypeCursor;
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.handler.CpuUnpack;
 import org.jspin.nic.sim.handler.Dma;
+import org.jspin.nic.sim.handler.ImmediateScheduler;
 import org.jspin.nic.sim.handler.MessageHandlers;
 import org.jspin.nic.sim.memory.NicMemory;
 import org.jspin.nic.sim.schedule.LossyLink;
@@ -16,6 +17,8 @@ import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.PayloadStrategy;
 import org.jspin.nic.sim.strategy.Strategies;
 import org.jspin.nic.sim.timing.DeltaR;
+import org.jspin.nic.sim.timing.HandlerScheduler;
+import org.jspin.nic.sim.timing.TimedScheduler;
 import org.jspin.nic.sim.work.HandlerWork;
 import org.jspin.nic.sim.work.MessageWork;
 import org.jspin.nic.sim.work.WorkListener;
@@ -130,8 +133,10 @@ public final class SimNic {
         long seq = messages++;
         PacketOrder order = new PacketOrder(resolved.oooWindow(), resolved.seed(), seq);
         LossyLink link = inbound ? link(resolved, seq) : null;
-        return new Message(work, new MessageHandlers(resolved, shape, strategy, dma, inbound, work, listener, order,
-                link, setup), null, cursor, inbound, reserved);
+        // the receive side runs on the message's clock; the send side has none yet
+        HandlerScheduler scheduler = inbound ? new TimedScheduler(resolved, shape, setup) : new ImmediateScheduler();
+        return new Message(work, new MessageHandlers(resolved, strategy, dma, inbound, work, listener, order, link,
+                setup, scheduler), null, cursor, inbound, reserved);
     }
 
     private static LossyLink link(SimConfig c, long seq) {

@@ -3,16 +3,12 @@ package org.jspin.nic.sim.handler;
 import java.lang.foreign.MemorySegment;
 
 import org.jspin.nic.sim.config.SimConfig;
-import org.jspin.nic.sim.config.TimingParam;
 import org.jspin.nic.sim.schedule.LossyLink;
 import org.jspin.nic.sim.schedule.PacketOrder;
-import org.jspin.nic.sim.strategy.MessageShape;
 import org.jspin.nic.sim.strategy.PayloadStrategy;
-import org.jspin.nic.sim.timing.HostModel;
-import org.jspin.nic.sim.timing.ReceiveTimeline;
+import org.jspin.nic.sim.timing.HandlerScheduler;
 import org.jspin.nic.sim.work.HandlerKind;
 import org.jspin.nic.sim.work.HandlerWork;
-import org.jspin.nic.sim.work.MessageTiming;
 import org.jspin.nic.sim.work.MessageWork;
 import org.jspin.nic.sim.work.WorkListener;
 
@@ -22,15 +18,13 @@ import org.jspin.nic.sim.work.WorkListener;
  * {@code [k·size, (k+1)·size)}), which reach the handlers in order or permuted, through a link that
  * may lose and duplicate them ({@link LossyLink}: each packet's handler runs exactly once).
  *
- * <p>Inbound, the message's {@link ReceiveTimeline} decides when and on which HPU each handler runs,
- * in simulated time: the header handler before the first packet, a payload handler per packet, the
- * completion handler after the last one and its DMA writes; every handler really runs (real bytes,
- * counted work) when the timeline starts it. Outbound, one handler per packet gathers its payload in
- * order, on the HPUs in round robin (the send side has no clock yet).
+ * <p>Every handler really runs here (real bytes, counted work); when, and on which HPU unless the
+ * strategy fixes it, is its {@link HandlerScheduler}'s to say: inbound the timed one, which follows the
+ * message's clock; outbound the untimed one, one handler per packet gathering its payload in order, on
+ * the HPUs the strategy gives in turn (the send side has no clock yet).
  */
 public final class MessageHandlers {
     private final SimConfig config;
-    private final MessageShape shape;
     private final PayloadStrategy strategy;
     private final Dma dma;
     private final boolean inbound;
@@ -41,25 +35,25 @@ public final class MessageHandlers {
     private final LossyLink.Receiver toHandlers = new LossyLink.Receiver() {
         @Override
         public void arrived(int slot) {
-            int fixed = strategy.fixedHpu() ? strategy.hpuFor(packetsSeen, starts[slot], config.hpus()) : -1;
-            packetsSeen++;
-            timeline.arrive(slot, lengths[slot], fixed, setup, runner);
+            handOver(slot);
         }
 
         @Override
         public void wasted(int slot) {
-            timeline.wasted(lengths[slot]);
+            scheduler.wasted(lengths[slot]);
         }
 
         @Override
         public void nack() {
-            timeline.nack();
+            scheduler.nack();
         }
     };
-    private final HandlerWork setup;
     private final HandlerWork work = new HandlerWork();
-    private final ReceiveTimeline timeline;
-    private final ReceiveTimeline.Runner runner = this::runPayload;
+    private final HandlerScheduler scheduler;
+    private final HandlerKind kind;
+    /** Payload handlers bound to the HPU the strategy gives (outbound all are; inbound, if it fixes them). */
+    private final boolean placed;
+    private final HandlerScheduler.Runner runner = this::run;
     private int[] arrival = new int[0];
     private long[] starts = new long[0];
     private int[] lengths = new int[0];
@@ -69,15 +63,16 @@ public final class MessageHandlers {
     private long packetsSeen;
 
     /**
-     * @param setup the header handler's own work (checkpoint copies, first iovec batch) done while the
-     *              strategy's state was made; counted as the header handler's
-     * @param link  the link that brings the inbound packets (unused outbound)
+     * @param setup     the header handler's own work (checkpoint copies, first iovec batch) done while the
+     *                  strategy's state was made; counted as the header handler's
+     * @param link      the link that brings the inbound packets (unused outbound)
+     * @param scheduler when and where the handlers run (inbound the timed one, which charges {@code setup}
+     *                  as the header handler's work)
      */
-    public MessageHandlers(SimConfig config, MessageShape shape, PayloadStrategy strategy, Dma dma, boolean inbound,
+    public MessageHandlers(SimConfig config, PayloadStrategy strategy, Dma dma, boolean inbound,
                            MessageWork totals, WorkListener listener, PacketOrder order, LossyLink link,
-                           HandlerWork setup) {
+                           HandlerWork setup, HandlerScheduler scheduler) {
         this.config = config;
-        this.shape = shape;
         this.strategy = strategy;
         this.dma = dma;
         this.inbound = inbound;
@@ -85,15 +80,13 @@ public final class MessageHandlers {
         this.listener = listener;
         this.order = order;
         this.link = link;
-        this.setup = setup;
+        this.scheduler = scheduler;
+        this.kind = inbound ? HandlerKind.PAYLOAD : HandlerKind.OUTBOUND;
+        this.placed = !inbound || strategy.fixedHpu();
         totals.add(setup);
         if (inbound) {
             totals.headerHandlers++;
             listener.handled(HandlerKind.HEADER, -1, 0, 0, 0, setup);
-            long tpkt = Math.round(config.packetBytes() * 8 * 1000.0 / config.timing().get(TimingParam.LINE_RATE));
-            this.timeline = new ReceiveTimeline(config.timing(), config.hpus(), tpkt);
-        } else {
-            this.timeline = null;
         }
     }
 
@@ -135,9 +128,7 @@ public final class MessageHandlers {
         this.chunkOffset = offset;
         if (!inbound) {
             for (int i = 0; i < n; i++) {
-                work.clear();
-                int hpu = strategy.hpuFor(packetsSeen++, starts[i], config.hpus());
-                run(i, hpu, work, HandlerKind.OUTBOUND);
+                handOver(i);
             }
             return;
         }
@@ -148,14 +139,17 @@ public final class MessageHandlers {
             totals.duplicatesDiscarded = link.discarded();
             totals.retransmissions = link.retransmitted();
         }
-        timeline.drain(runner); // every handler of this chunk has run before its bytes go back to the fabric
+        scheduler.drain(runner); // every handler of this chunk has run before its bytes go back to the fabric
     }
 
-    private void runPayload(int slot, int hpu, HandlerWork w) {
-        run(slot, hpu, w, HandlerKind.PAYLOAD);
+    /** Packet {@code slot}, the next in arrival order, goes to the scheduler. */
+    private void handOver(int slot) {
+        int hpu = placed ? strategy.hpuFor(packetsSeen, starts[slot], config.hpus()) : -1;
+        packetsSeen++;
+        scheduler.arrive(slot, lengths[slot], hpu, runner);
     }
 
-    private void run(int slot, int hpu, HandlerWork w, HandlerKind kind) {
+    private void run(int slot, int hpu, HandlerWork w) {
         long start = starts[slot];
         int len = lengths[slot];
         dma.bind(nic, nicOffset + (start - chunkOffset));
@@ -174,19 +168,7 @@ public final class MessageHandlers {
     public void completion() {
         work.clear();
         totals.completionHandlers++;
-        long end = timeline.complete(runner);
-        HostModel host = new HostModel(config.timing());
-        HostModel.Host hostPath = host.of(shape);
-        long linkPs = Math.round(config.timing().get(TimingParam.LINK_LATENCY) * 1000);
-        long hostModelPs = linkPs + Math.round(totals.bytes * 8 * 1000.0 / config.timing().get(TimingParam.LINE_RATE))
-                + Math.round(hostPath.modelledNs() * 1000);
-        totals.timing = new MessageTiming(end, timeline.firstArrival(), timeline.busyPs(), timeline.dmaStallPs(),
-                timeline.memoryStallPs(), timeline.schedulingWaitPs(), timeline.pcie().max(), timeline.pcie().mean(),
-                timeline.backpressureEvents(), timeline.backpressurePs(), totals.deltaR,
-                host.nicTraffic(totals.fullLines, totals.partialLines), hostPath.trafficBytes(), linkPs,
-                Math.round(totals.creationBlocks * config.timing().get(TimingParam.HOST_REGION) * 1000), totals.bytes,
-                hostModelPs);
-        totals.dmaQueueSamples = timeline.pcie().samples();
+        scheduler.complete(runner, totals);
         listener.handled(HandlerKind.COMPLETION, -1, 0, 0, 0, work);
     }
 }

@@ -1,76 +1,46 @@
 package org.jspin.nic.sim.timing;
 
-import java.util.PriorityQueue;
-
 import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.nic.sim.config.TimingParam;
 import org.jspin.nic.sim.work.HandlerWork;
 
 /**
  * The clock of one received message: a discrete-event simulation in picoseconds that decides when and
- * on which HPU each handler runs, runs it (the real handler, through {@link Runner}), and charges what
- * it did.
+ * on which HPU each handler runs, runs it (the real handler, through {@link HandlerScheduler.Runner}),
+ * and charges what it did.
  *
  * <ul>
- * <li><b>Arrival.</b> The sender's NIC puts the message on the link at line rate from time 0; a packet
- * has arrived when its last byte has, after the link latency. Matching takes {@code match-first} for
- * the first packet and {@code match-next} for each later one, one packet at a time.</li>
- * <li><b>Packet buffer.</b> A packet holds its bytes in the NIC's packet buffer from its arrival until
- * its handler's DMA writes complete; a packet that does not fit waits on the link (back-pressure,
- * counted), and so does everything behind it.</li>
- * <li><b>HPUs.</b> The header handler runs first, on the first packet; a payload handler runs on the
- * HPU its strategy fixes ({@code rw-cp}: vHPU j on HPU j mod P) or else on the earliest free HPU
- * (among HPUs free at once, round robin from the last one used); a packet that finds no HPU waits in
- * arrival order. The completion handler runs once every payload handler and DMA write is done.</li>
+ * <li><b>Arrival</b> ({@link Arrivals}). The sender's NIC puts the message on the link at line rate from
+ * time 0; a packet has arrived when its last byte has, after the link latency. Matching takes
+ * {@code match-first} for the first packet and {@code match-next} for each later one, one packet at a
+ * time.</li>
+ * <li><b>Packet buffer</b> ({@link PacketBuffer}). A packet holds its bytes in the NIC's packet buffer
+ * from its arrival until its handler's DMA writes complete; a packet that does not fit waits on the link
+ * (back-pressure, counted), and so does everything behind it.</li>
+ * <li><b>HPUs</b> ({@link HpuPool}). The header handler runs first, on the first packet; a payload
+ * handler runs on the HPU its strategy fixes ({@code rw-cp}: vHPU j on HPU j mod P) or else on the
+ * earliest free HPU (among HPUs free at once, round robin from the last one used); a packet that finds
+ * no HPU waits in arrival order. The completion handler runs once every payload handler and DMA write is
+ * done.</li>
  * <li><b>A handler's time</b> is its compute cycles ({@link CostModel}), its NIC memory accesses
  * ({@link NicMemoryModel}), and an iovec fetch per refill; its DMA commands are issued evenly over that
  * time into the PCIe queue ({@link PcieModel}); an HPU with {@code dma-outstanding} commands in flight
- * stalls until the oldest completes.</li>
+ * stalls until the oldest completes ({@link DmaRing}).</li>
  * </ul>
  *
  * <p>Deterministic: the same configuration, message and seed give the same times.
  */
 public final class ReceiveTimeline {
-    /** Runs packet {@code slot}'s handler on {@code hpu}, filling {@code work} with what it did. */
-    public interface Runner {
-        void run(int slot, int hpu, HandlerWork work);
-    }
-
     private final CostModel cost;
     private final NicMemoryModel memory;
     private final PcieModel pcie;
-    private final int hpus;
-    private final double psPerBit;
-    private final long linkLatencyPs;
-    private final long matchFirstPs;
-    private final long matchNextPs;
+    private final Arrivals link;
+    private final PacketBuffer buffer;
+    private final HpuPool hpus;
+    private final DmaRing dma;
     private final long iovecFetchPs;
-    private final long bufferBytes;
-    private final int outstanding;
-
-    private final long[] hpuFree;
-    /** Per HPU, completion times of its DMA commands in flight (a ring of {@code outstanding}). */
-    private final long[][] inFlight;
-    private final int[] inFlightHead;
-    private final int[] inFlightSize;
-    private int roundRobin;
     private final HandlerWork work = new HandlerWork();
 
-    /** Packets waiting for an HPU: slot, ready time, fixed HPU (-1: any), bytes; in arrival order. */
-    private int[] waitSlot = new int[16];
-    private long[] waitReady = new long[16];
-    private int[] waitHpu = new int[16];
-    private long[] waitBytes = new long[16];
-    private int waitHead;
-    private int waitSize;
-
-    /** Packet buffer: bytes held, and when each holder lets go. */
-    private long buffered;
-    private final PriorityQueue<long[]> releases = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
-
-    private long bytesSent;
-    private long linkDelay;
-    private long matchFree;
     private boolean started;
     private long gate;
     private long firstArrival = -1;
@@ -82,8 +52,6 @@ public final class ReceiveTimeline {
     private long schedulingWait;
     private long backpressureEvents;
     private long backpressurePs;
-    private long wastedBytes;
-    private long nacks;
 
     /**
      * @param sampleEveryPs width of the DMA queue occupancy samples (0: none)
@@ -92,18 +60,11 @@ public final class ReceiveTimeline {
         this.cost = new CostModel(t);
         this.memory = new NicMemoryModel(t, cost.psPerCycle());
         this.pcie = new PcieModel(t, sampleEveryPs);
-        this.hpus = hpus;
-        this.psPerBit = 1000.0 / t.get(TimingParam.LINE_RATE);
-        this.linkLatencyPs = Math.round(t.get(TimingParam.LINK_LATENCY) * 1000);
-        this.matchFirstPs = Math.round(t.get(TimingParam.MATCH_FIRST) * 1000);
-        this.matchNextPs = Math.round(t.get(TimingParam.MATCH_NEXT) * 1000);
+        this.link = new Arrivals(t);
+        this.buffer = new PacketBuffer((long) t.get(TimingParam.PACKET_BUFFER));
+        this.hpus = new HpuPool(hpus);
+        this.dma = new DmaRing(hpus, (int) t.get(TimingParam.DMA_OUTSTANDING));
         this.iovecFetchPs = Math.round(t.get(TimingParam.IOVEC_FETCH) * 1000);
-        this.bufferBytes = (long) t.get(TimingParam.PACKET_BUFFER);
-        this.outstanding = (int) t.get(TimingParam.DMA_OUTSTANDING);
-        this.hpuFree = new long[hpus];
-        this.inFlight = new long[hpus][outstanding];
-        this.inFlightHead = new int[hpus];
-        this.inFlightSize = new int[hpus];
     }
 
     /**
@@ -112,23 +73,20 @@ public final class ReceiveTimeline {
      *
      * @param header the header handler's work, run before the first payload handler (read on the first call only)
      */
-    public void arrive(int slot, long bytes, int fixedHpu, HandlerWork header, Runner runner) {
-        bytesSent += bytes;
-        long arrival = linkLatencyPs + linkDelay + Math.round(bytesSent * 8 * psPerBit);
-        arrival = admit(arrival, bytes, runner);
+    public void arrive(int slot, long bytes, int fixedHpu, HandlerWork header, HandlerScheduler.Runner runner) {
+        long arrival = admit(link.send(bytes), bytes, runner);
         if (firstArrival < 0) {
             firstArrival = arrival;
         }
-        long ready = Math.max(arrival, matchFree) + (started ? matchNextPs : matchFirstPs);
-        matchFree = ready;
+        long ready = link.match(arrival);
         if (!started) {
             started = true;
             int h = fixedHpu >= 0 ? fixedHpu : 0;
             runHandlerWork(h, ready, header);
-            gate = hpuFree[h];
+            gate = hpus.freeAt(h);
         }
         startUntil(ready, runner);
-        enqueue(slot, Math.max(ready, gate), fixedHpu, bytes);
+        hpus.await(slot, Math.max(ready, gate), fixedHpu, bytes);
         startUntil(Math.max(ready, gate), runner);
     }
 
@@ -137,8 +95,7 @@ public final class ReceiveTimeline {
      * discarded): it took the link's time all the same.
      */
     public void wasted(long bytes) {
-        bytesSent += bytes;
-        wastedBytes += bytes;
+        link.wasted(bytes);
     }
 
     /**
@@ -148,22 +105,21 @@ public final class ReceiveTimeline {
      * retransmission timer, is charged the same, which is optimistic.
      */
     public void nack() {
-        linkDelay += 2 * linkLatencyPs;
-        nacks++;
+        link.nack();
     }
 
     /** @return NACK round trips waited */
     public long nacks() {
-        return nacks;
+        return link.nacks();
     }
 
     /** @return bytes of transmissions that reached no handler */
     public long wastedBytes() {
-        return wastedBytes;
+        return link.wastedBytes();
     }
 
     /** Starts every waiting handler (at the end of a chunk, while its bytes are still there). */
-    public void drain(Runner runner) {
+    public void drain(HandlerScheduler.Runner runner) {
         startUntil(Long.MAX_VALUE, runner);
     }
 
@@ -172,168 +128,63 @@ public final class ReceiveTimeline {
      *
      * @return when it finished
      */
-    public long complete(Runner runner) {
+    public long complete(HandlerScheduler.Runner runner) {
         drain(runner);
         long ready = Math.max(Math.max(lastEnd, dmaDone), gate);
-        int h = earliestFree();
-        long start = Math.max(ready, hpuFree[h]);
+        int h = hpus.earliestFree();
+        long start = Math.max(ready, hpus.freeAt(h));
         work.clear();
         long end = start + cost.computePs(work);
-        hpuFree[h] = end;
+        hpus.busyUntil(h, end);
         busy += end - start;
         pcie.finish();
         return end;
     }
 
     /** Waits on the link until the packet buffer holds {@code bytes} more; @return the arrival time then */
-    private long admit(long arrival, long bytes, Runner runner) {
-        releaseUntil(arrival);
-        if (buffered + bytes <= bufferBytes) {
-            buffered += bytes;
+    private long admit(long arrival, long bytes, HandlerScheduler.Runner runner) {
+        buffer.releaseUntil(arrival);
+        if (buffer.fits(bytes)) {
+            buffer.take(bytes);
             return arrival;
         }
         backpressureEvents++;
         long t = arrival;
-        while (buffered + bytes > bufferBytes) {
-            if (releases.isEmpty()) {
-                if (waitSize == 0) {
+        while (!buffer.fits(bytes)) {
+            if (!buffer.releasing()) {
+                if (hpus.waiting() == 0) {
                     break; // nothing holds the buffer: a packet larger than all of it goes in alone
                 }
                 startNext(runner); // a waiting handler must run for anything to be let go
                 continue;
             }
-            long[] r = releases.poll();
-            t = Math.max(t, r[0]);
-            buffered -= r[1];
+            t = Math.max(t, buffer.releaseFirst());
         }
-        buffered += bytes;
+        buffer.take(bytes);
         backpressurePs += t - arrival;
-        linkDelay += t - arrival;
+        link.hold(t - arrival);
         return t;
     }
 
-    private void releaseUntil(long t) {
-        while (!releases.isEmpty() && releases.peek()[0] <= t) {
-            buffered -= releases.poll()[1];
-        }
-    }
-
-    private void enqueue(int slot, long ready, int hpu, long bytes) {
-        if (waitSize == waitSlot.length) {
-            int n = 2 * waitSize;
-            int[] s = new int[n];
-            long[] r = new long[n];
-            int[] h = new int[n];
-            long[] b = new long[n];
-            for (int i = 0; i < waitSize; i++) {
-                int j = (waitHead + i) % waitSlot.length;
-                s[i] = waitSlot[j];
-                r[i] = waitReady[j];
-                h[i] = waitHpu[j];
-                b[i] = waitBytes[j];
-            }
-            waitSlot = s;
-            waitReady = r;
-            waitHpu = h;
-            waitBytes = b;
-            waitHead = 0;
-        }
-        int j = (waitHead + waitSize) % waitSlot.length;
-        waitSlot[j] = slot;
-        waitReady[j] = ready;
-        waitHpu[j] = hpu;
-        waitBytes[j] = bytes;
-        waitSize++;
-    }
-
     /** Starts, in time order, every waiting handler whose HPU is free by {@code t}. */
-    private void startUntil(long t, Runner runner) {
-        while (waitSize > 0 && nextStart() <= t) {
+    private void startUntil(long t, HandlerScheduler.Runner runner) {
+        while (hpus.waiting() > 0 && hpus.nextStart() <= t) {
             startNext(runner);
         }
     }
 
-    /** @return when the first waiting packet that can start first would start */
-    private long nextStart() {
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < waitSize; i++) {
-            int j = (waitHead + i) % waitSlot.length;
-            int h = waitHpu[j];
-            long s = Math.max(waitReady[j], h >= 0 ? hpuFree[h] : hpuFree[earliestFree()]);
-            best = Math.min(best, s);
-            if (h < 0) {
-                break; // packets for any HPU start in arrival order
-            }
-        }
-        return best;
-    }
-
     /** Starts the waiting packet that can start first (the head, for packets that take any HPU). */
-    private void startNext(Runner runner) {
-        int pick = -1;
-        long best = Long.MAX_VALUE;
-        int hpu = -1;
-        for (int i = 0; i < waitSize; i++) {
-            int j = (waitHead + i) % waitSlot.length;
-            int h = waitHpu[j] >= 0 ? waitHpu[j] : pickFree(waitReady[j]);
-            long s = Math.max(waitReady[j], hpuFree[h]);
-            if (s < best) {
-                best = s;
-                pick = i;
-                hpu = h;
-            }
-            if (waitHpu[j] < 0) {
-                break;
-            }
-        }
-        int j = (waitHead + pick) % waitSlot.length;
-        int slot = waitSlot[j];
-        long ready = waitReady[j];
-        long bytes = waitBytes[j];
-        boolean any = waitHpu[j] < 0;
-        removeWaiting(pick);
-        if (any) {
-            roundRobin = (hpu + 1) % hpus;
-        }
-        schedulingWait += best - ready;
+    private void startNext(HandlerScheduler.Runner runner) {
+        hpus.take();
+        int slot = hpus.slot();
+        int hpu = hpus.hpu();
+        long start = hpus.start();
+        long bytes = hpus.bytes();
+        schedulingWait += start - hpus.ready();
         work.clear();
         runner.run(slot, hpu, work);
-        long doneDma = runHandlerWork(hpu, best, work);
-        releases.add(new long[] {doneDma, bytes});
-    }
-
-    /** @return the HPU a packet ready at {@code ready} takes: the first free one from the round-robin pointer, else the earliest free */
-    private int pickFree(long ready) {
-        for (int k = 0; k < hpus; k++) {
-            int h = (roundRobin + k) % hpus;
-            if (hpuFree[h] <= ready) {
-                return h;
-            }
-        }
-        return earliestFree();
-    }
-
-    private int earliestFree() {
-        int best = 0;
-        for (int h = 1; h < hpus; h++) {
-            if (hpuFree[h] < hpuFree[best]) {
-                best = h;
-            }
-        }
-        return best;
-    }
-
-    private void removeWaiting(int i) {
-        for (int k = i; k > 0; k--) {
-            int to = (waitHead + k) % waitSlot.length;
-            int from = (waitHead + k - 1) % waitSlot.length;
-            waitSlot[to] = waitSlot[from];
-            waitReady[to] = waitReady[from];
-            waitHpu[to] = waitHpu[from];
-            waitBytes[to] = waitBytes[from];
-        }
-        waitHead = (waitHead + 1) % waitSlot.length;
-        waitSize--;
+        long doneDma = runHandlerWork(hpu, start, work);
+        buffer.releaseAt(doneDma, bytes);
     }
 
     /**
@@ -354,28 +205,17 @@ public final class ReceiveTimeline {
         if (n > 0) {
             long each = w.dmaBytes / n;
             long rest = w.dmaBytes - each * n;
-            long[] ring = inFlight[hpu];
             for (long j = 0; j < n; j++) {
-                long issue = start + stall + (duration * (j + 1)) / n;
-                while (inFlightSize[hpu] > 0 && ring[inFlightHead[hpu]] <= issue) {
-                    inFlightHead[hpu] = (inFlightHead[hpu] + 1) % outstanding;
-                    inFlightSize[hpu]--;
-                }
-                if (inFlightSize[hpu] == outstanding) {
-                    long oldest = ring[inFlightHead[hpu]];
-                    stall += oldest - issue;
-                    issue = oldest;
-                    inFlightHead[hpu] = (inFlightHead[hpu] + 1) % outstanding;
-                    inFlightSize[hpu]--;
-                }
+                long want = start + stall + (duration * (j + 1)) / n;
+                long issue = dma.issue(hpu, want);
+                stall += issue - want;
                 long done = pcie.write(issue, each + (j == n - 1 ? rest : 0));
-                ring[(inFlightHead[hpu] + inFlightSize[hpu]) % outstanding] = done;
-                inFlightSize[hpu]++;
+                dma.inFlight(hpu, done);
                 last = Math.max(last, done);
             }
         }
         long end = start + duration + stall;
-        hpuFree[hpu] = end;
+        hpus.busyUntil(hpu, end);
         busy += end - start;
         dmaStall += stall;
         lastEnd = Math.max(lastEnd, end);
