@@ -5,6 +5,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 
+import org.jspin.bench.JitActivity;
+
 /**
  * Warms an operation up until it has settled and finds how many repetitions fill one sample.
  *
@@ -17,6 +19,8 @@ import java.util.function.LongUnaryOperator;
  * The wait is capped at {@link #MAX_FACTOR} warm-up times.
  */
 final class Warmup {
+    /** This JVM's compile queues (only the sweep's thread warms up). */
+    private static final JitActivity JIT = new JitActivity();
     /** Longest warm-up of one operation, in multiples of the configured warm-up time. */
     static final long MAX_FACTOR = 20;
     /**
@@ -36,9 +40,8 @@ final class Warmup {
 
     /** @return repetitions of {@code op} that make one batch last about {@code options.sampleNanos()} */
     static long calibrate(Op op, CaseBuffers b, PackSweep.Options options) {
-        JitActivity jit = JitActivity.probe();
-        return calibrate(reps -> op.time(b, reps), System::nanoTime,
-                () -> jit != null && jit.compilingMeasuredCode(), options, b.benchCase().name() + " " + op.label());
+        return calibrate(reps -> op.time(b, reps), System::nanoTime, JIT::compilingMeasuredCode, options,
+                b.benchCase().name() + " " + op.label());
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.HdrHistogram.Histogram;
+import org.jspin.bench.JitActivity;
 import org.jspin.datatype.Datatype;
 import org.jspin.mpi.Comm;
 import org.jspin.mpi.LocalRanks;
