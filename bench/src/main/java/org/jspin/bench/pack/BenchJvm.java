@@ -3,7 +3,8 @@ package org.jspin.bench.pack;
 import java.util.List;
 
 /**
- * JVM flags for measuring, used by {@link PackSweep}'s child JVM and the JMH forks.
+ * JVM flags for measuring, used by the JMH forks and {@code jspin bench anchors pack}'s fresh JVMs
+ * (the {@code jspin} script gives {@code jspin bench} the same heap flags).
  *
  * <p>The heap flags keep page faults out of the figures. A pack or unpack allocates a cursor (a few
  * hundred bytes), and on this kind of machine (a paravirtualised VM) the first touch of a heap page
