@@ -9,11 +9,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
+import org.jspin.bench.Stats;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 
@@ -136,8 +136,7 @@ public final class CorePairProbe implements AutoCloseable {
             }, r -> Thread.ofPlatform().daemon(true).start(r));
             double[] ns = timing.join();
             answering.join();
-            Arrays.sort(ns);
-            return ns.length == 0 ? Double.NaN : ns[ns.length / 2];
+            return Stats.median(ns);
         } catch (CompletionException e) {
             Throwable cause = e.getCause();
             if (answering != null && answering.isCompletedExceptionally()) {
