@@ -25,13 +25,9 @@ final class Warmup {
     static final long MAX_FACTOR = 20;
     /**
      * Calls of an operation before its warm-up may end. The JIT promotes code by how often it ran,
-     * not for how long, and time alone let a warm-up end while a kernel still ran C1's code: on a
-     * 2-vCPU Zen 3, in about one launch in ten of {@code bench pack --filter
-     * 'vector_(b_4B|d_8B|d_16B|d_32B|d_64B|d_128B)'}, the 64 or the 128 B case's first 3 to 5
-     * packs of 4 MiB took 15-30 ms each, getting slower rather than faster, with no compilation
-     * queued at that moment. The warm-up took that for settled and sized the samples to one call
-     * each, which measured 0.3-0.45 of the copy where settled samples of about 60 calls measured
-     * 0.75-0.85. A fast operation makes this many calls well within the minimum warm-up time.
+     * not for how long, and time alone let a warm-up end while a kernel still ran C1's code, which
+     * it took for settled (docs/PERFORMANCE.md). A fast operation makes this many calls well within
+     * the minimum warm-up time.
      */
     static final long MIN_CALLS = 64;
 
