@@ -35,7 +35,7 @@ import javax.management.ObjectName;
  */
 public final class JitActivity {
     /** Packages whose pending compilation means the measured path is not final yet. */
-    public static final List<String> MEASURED = List.of(" org.jspin.", " jdk.incubator.vector.");
+    private static final List<String> MEASURED = List.of(" org.jspin.", " jdk.incubator.vector.");
 
     /** How Linux names a HotSpot compiler thread ({@code comm} is cut at 15 characters). */
     private static final String COMPILER_THREAD = "CompilerThre";
