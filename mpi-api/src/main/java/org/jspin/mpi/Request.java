@@ -7,6 +7,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import org.agrona.concurrent.SleepingIdleStrategy;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.Nic;
@@ -21,10 +22,6 @@ import org.jspin.nic.Nic;
  */
 public final class Request {
     /**
-     * The longest a waiter blocks before it looks again by itself: arrivals, commands and
-     * completions wake it sooner, so this only bounds a lost wake-up.
-     */
-    /**
      * Where ranks outnumber CPUs (no spinning), how long a waiter yields between rounds before it
      * blocks: a yield hands the CPU to a rank with work at once, where a wake-up would go through
      * the scheduler's queue (measured in docs/one-host.md).
@@ -32,7 +29,13 @@ public final class Request {
     private static final long YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Where ranks have CPUs of their own, how long a waiter spins before it yields between rounds. */
     private static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
+    /**
+     * The longest a waiter blocks before it looks again by itself: arrivals, commands and
+     * completions wake it sooner, so this only bounds a lost wake-up.
+     */
     private static final long BLOCK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** A waiter without a NIC to block in parks {@link #BLOCK_NANOS} at a time (stateless: shared). */
+    private static final SleepingIdleStrategy PARK = new SleepingIdleStrategy(BLOCK_NANOS);
 
     private final Nic nic;
     private final Object buffer;
@@ -163,6 +166,8 @@ public final class Request {
         }
         // Drive the NIC ourselves (no hand-off to the progress thread); once idle for the NIC's
         // spin budget, block where an arrival wakes this thread, giving the CPU to the peers
+        // (not an Agrona IdleStrategy: these phases are bounded in time, not in rounds, and the wait
+        // blocks in the NIC, where an arrival wakes it)
         waiter = Thread.currentThread();
         nic.beginWait();
         try {
@@ -203,7 +208,7 @@ public final class Request {
         try {
             Status s;
             while ((s = status) == null) {
-                LockSupport.parkNanos(this, BLOCK_NANOS);
+                LockSupport.parkNanos(this, BLOCK_NANOS); // with this request as the blocker, for thread dumps
                 checkInterrupt();
             }
             return s;
@@ -305,7 +310,7 @@ public final class Request {
                     if (nic != null) {
                         nic.block(BLOCK_NANOS);
                     } else {
-                        LockSupport.parkNanos(BLOCK_NANOS);
+                        PARK.idle();
                     }
                     checkInterrupt();
                 }

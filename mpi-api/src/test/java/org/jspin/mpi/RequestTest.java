@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import org.jspin.datatype.Datatype;
 import org.jspin.error.ErrorClass;
@@ -279,5 +280,19 @@ class RequestTest {
         for (int i = 0; i < 3; i++) {
             System.gc();
         }
+    }
+
+    @Test
+    void waitAnyWithoutANicParksUntilAnotherThreadCompletesOne() throws InterruptedException {
+        Request never = new Request(null, null, null);
+        Request later = new Request(null, null, null);
+        Thread completer = Thread.ofPlatform().start(() -> {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+            later.complete(new Status(3, 7, 0, null, false));
+        });
+        assertEquals(1, Request.waitAny(never, later));
+        assertEquals(7, later.test().tag());
+        assertFalse(never.isDone());
+        completer.join();
     }
 }

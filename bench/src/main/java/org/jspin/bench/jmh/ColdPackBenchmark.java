@@ -15,14 +15,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * writes main memory, as a message's buffers are in a ping-pong, where each rank's send and receive
  * buffers, the other rank's and the kernel's socket buffers all take their turn in the cache.
  *
- * <p>Why it exists: in {@code jspin bench pingpong} the 4 MiB vector case packs at 13-37 GB/s where
- * {@link PackBenchmark} packs the same case at 43-48. This separates what the kernel does from where
+ * <p>Why it exists: in {@code jspin bench pingpong} the 4 MiB vector case packs far slower than in
+ * {@link PackBenchmark} (docs/PERFORMANCE.md). This separates what the kernel does from where
  * its bytes come from. Out of cache, pack and copy both fall, and their ratio says how much of
  * memory's rate the layout leaves: a vector of 64 B blocks at 128 B stride spans twice its payload,
  * and a pack at about half a copy's rate suggests that the lines in the gaps are fetched too (the
- * hardware prefetchers' doing, presumably). On an AMD EPYC (Zen 5, 2 vCPUs), the default cases and
- * sets with {@code -wi 3 -i 5 -f 1 -w 1 -r 1}: vector_d_64B with one set packed at 43.7 and copied
- * at 39.2 GB/s, with 16 sets at 11.8 and 22.9; vector_d_512B at 35.5 and 39.0, then 8.4 and 19.5.
+ * hardware prefetchers' doing, presumably).
  *
  * <p>{@code java -jar bench/target/benchmarks.jar ColdPackBenchmark -p sets=1,16}
  */
@@ -34,8 +32,7 @@ public class ColdPackBenchmark extends ThroughputBenchmark {
     /**
      * Copies of the case's buffers taken in turn: 1 keeps them cached; 16 of the 4 MiB vector cases
      * (16 MiB each: 8 MiB typed, 4 MiB packed, 4 MiB for the copy) make 256 MiB, far past a 32 MiB
-     * last-level cache. (At 4 sets the copy, whose own buffers then make 32 MiB, still ran at
-     * nearly its cached rate.)
+     * last-level cache (4 sets were too few: docs/PERFORMANCE.md).
      */
     @Param({"1", "16"})
     public int sets;

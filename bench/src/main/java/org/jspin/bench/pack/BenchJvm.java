@@ -3,15 +3,15 @@ package org.jspin.bench.pack;
 import java.util.List;
 
 /**
- * JVM flags for measuring, used by {@link PackSweep}'s child JVM and the JMH forks.
+ * JVM flags for measuring, used by the JMH forks and {@code jspin bench anchors pack}'s fresh JVMs
+ * (the {@code jspin} script gives {@code jspin bench} the same heap flags).
  *
  * <p>The heap flags keep page faults out of the figures. A pack or unpack allocates a cursor (a few
- * hundred bytes), and on this kind of machine (a paravirtualised VM) the first touch of a heap page
- * costs around 10 microseconds. Until the young generation has been cycled through once, and again
- * whenever G1 grows the heap, every twenty or so operations fault a fresh page: a 480-byte pack
- * then measures 600 ns instead of 40 ns, and which cases are hit depends on when the heap happens
- * to grow. A fixed heap touched at start-up (huge pages make the touching quick) removes that,
- * leaving the engine's own cost.
+ * hundred bytes), and on a paravirtualised VM the first touch of a heap page is dear. Until the young
+ * generation has been cycled through once, and again whenever G1 grows the heap, every twenty or so
+ * operations fault a fresh page, many times the cost of a small pack (docs/PERFORMANCE.md), and which
+ * cases are hit depends on when the heap happens to grow. A fixed heap touched at start-up (huge
+ * pages make the touching quick) removes that, leaving the engine's own cost.
  *
  * <p>The Vector API module lets the engine use its SIMD copy kernels, as {@code jspin} runs it;
  * without it the engine falls back to scalar kernels and the figures are not the product's.

@@ -22,11 +22,9 @@ import org.jspin.datatype.Datatype;
  * <p>Each buffer starts on a page ({@link #ALIGN}), as the anchors' {@code posix_memalign(4096, n)}
  * buffers do, so that both measure the same layout in every launch. A smaller alignment left the
  * layout to malloc, which varies it: glibc serves the first multi-MiB buffers from fresh mappings
- * and, once they are freed, later ones from its heap at whatever offset. The kernels notice. On the
- * AMD EPYC (Zen 5) of this project's machines, 64 B blocks at a 128 B stride packed at 62 GB/s when
- * the typed buffer began at an odd 64 B line of a 128 B pair and at 52 GB/s when it began at an even
- * one (a page offset of 64, 192, 320 or 1088 against 0, 128, 1024 or 3456), so a launch measured
- * one or the other depending on where malloc put the buffers.
+ * and, once they are freed, later ones from its heap at whatever offset. The kernels notice: the
+ * rate moved with the typed buffer's offset within a page (docs/PERFORMANCE.md), so a launch
+ * measured one rate or the other depending on where malloc put the buffers.
  *
  * <p>Each operation returns a value read from the bytes it wrote, so a caller that consumes the
  * results keeps the JIT from treating the work as dead.

@@ -50,11 +50,6 @@ enum Op {
     /** @return the nanoseconds {@code reps} back-to-back runs of this operation took */
     abstract long time(CaseBuffers b, long reps);
 
-    /** @return a checksum of every result so far (printed, so it is used) */
-    static long checksum() {
-        return sink;
-    }
-
     /** @return the lower-case name, for messages */
     String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -1,8 +1,5 @@
 package org.jspin.bench.pack;
 
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +8,6 @@ import java.util.function.Consumer;
 
 import org.jspin.bench.NameFilter;
 import org.jspin.bench.Stats;
-import org.jspin.settings.Settings;
 
 /**
  * Whole-system pack/unpack measurement: every case in one JVM, one after the other, with the
@@ -25,13 +21,10 @@ import org.jspin.settings.Settings;
  * noisy machine makes their ratio more trustworthy than any absolute figure. Each operation's
  * median over the rounds is reported; a case whose samples jumped is measured again.
  *
- * <p>{@link #main} measures in a child JVM started with {@link BenchJvm#flags()} (a fixed,
- * pre-touched heap); {@link #run} measures in the calling JVM, whatever its flags.
+ * <p>{@link #run} measures in the calling JVM, whatever its flags: {@code jspin bench pack} is the
+ * way in, in a JVM the {@code jspin} script starts with {@link BenchJvm}'s heap flags.
  */
 public final class PackSweep {
-    /** Asks {@link #main} to measure in its own JVM rather than in a child with {@link BenchJvm#flags()}. */
-    public static final String IN_PROCESS = "--in-process";
-
     /**
      * Spread of one operation's samples (fastest over slowest) above which a measurement is taken
      * to have seen the code change. A neighbour's build on this machine moves samples by up to
@@ -40,6 +33,7 @@ public final class PackSweep {
     static final double UNSTABLE_RATIO = 2.0;
     /** Measurements of a case at most, when its samples keep being unstable. */
     static final int MAX_ATTEMPTS = 3;
+
     private PackSweep() {
     }
 
@@ -177,89 +171,5 @@ public final class PackSweep {
             }
         }
         return null;
-    }
-
-    /**
-     * Runs the sweep and prints a Markdown table (name, block_bytes, pack, unpack and copy GB/s,
-     * pack/copy, unpack/copy).
-     *
-     * <p>Arguments: {@code --samples N}, {@code --filter TEXT} (regular expression or substring of
-     * the case name), {@code --quick} (short samples, for a smoke run), {@code --in-process} (measure
-     * in this JVM instead of a child JVM started with {@link BenchJvm#flags()}), {@code --help}.
-     */
-    public static void main(String[] args) throws IOException, InterruptedException {
-        List<String> given = List.of(args);
-        if (!given.contains(IN_PROCESS) && !given.contains("--help") && !given.contains("-h")) {
-            System.exit(runInChildJvm(args));
-        }
-        Options o = Options.defaults();
-        Integer samples = null;
-        String filter = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--samples", "-n" -> samples = Integer.parseInt(value(args, ++i));
-                case "--filter", "-f" -> filter = value(args, ++i);
-                case "--quick", "-q" -> o = Options.quick();
-                case IN_PROCESS -> {
-                }
-                case "--help", "-h" -> {
-                    usage(System.out);
-                    return;
-                }
-                default -> {
-                    usage(System.err);
-                    throw new IllegalArgumentException("unknown argument " + args[i]);
-                }
-            }
-        }
-        if (samples != null) {
-            o = o.withSamples(samples);
-        }
-        o = o.withFilter(filter);
-        List<PackCase> cases = PackCases.all();
-        PrintStream out = System.out;
-        out.printf(Locale.ROOT, "# PackSweep: %d samples of ~%d ms per operation, filter %s; GB/s = 1e9 B/s of payload%n",
-                o.samples(), o.sampleNanos() / 1_000_000, o.filter());
-        CpuContention before = CpuContention.now();
-        out.println(ResultTable.header());
-        long t0 = System.nanoTime();
-        List<PackResult> results = run(cases, o, r -> {
-            out.println(ResultTable.row(r));
-            out.flush();
-        });
-        out.printf(Locale.ROOT, "# %d cases in %.1f s (checksum %x)%n", results.size(),
-                (System.nanoTime() - t0) / 1e9, Op.checksum());
-        out.println("# " + CpuContention.now().since(before));
-    }
-
-    /**
-     * Runs this sweep in a child JVM with {@link BenchJvm#flags()} (as JMH forks), so the default
-     * invocation measures the engine and not the heap's first-touch page faults. The child gets the
-     * same Java, class path and {@code jspin.shared} property, and this process's standard streams.
-     *
-     * @return the child's exit status
-     */
-    static int runInChildJvm(String[] args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(BenchJvm.flags());
-        Settings.Effective<String> shared = Settings.current().effective(SharedDir.LOCATION);
-        if (shared.origin() == Settings.Origin.PROPERTY) {
-            cmd.add("-D" + SharedDir.PROPERTY + "=" + shared.value());
-        }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), PackSweep.class.getName(), IN_PROCESS));
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).inheritIO().start().waitFor();
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static void usage(PrintStream s) {
-        s.println("usage: PackSweep [--samples N] [--filter REGEX|TEXT] [--quick] [--in-process]");
     }
 }

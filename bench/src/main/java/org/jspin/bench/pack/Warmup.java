@@ -5,6 +5,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 
+import org.jspin.bench.JitActivity;
+
 /**
  * Warms an operation up until it has settled and finds how many repetitions fill one sample.
  *
@@ -17,17 +19,15 @@ import java.util.function.LongUnaryOperator;
  * The wait is capped at {@link #MAX_FACTOR} warm-up times.
  */
 final class Warmup {
+    /** This JVM's compile queues (only the sweep's thread warms up). */
+    private static final JitActivity JIT = new JitActivity();
     /** Longest warm-up of one operation, in multiples of the configured warm-up time. */
     static final long MAX_FACTOR = 20;
     /**
      * Calls of an operation before its warm-up may end. The JIT promotes code by how often it ran,
-     * not for how long, and time alone let a warm-up end while a kernel still ran C1's code: on a
-     * 2-vCPU Zen 3, in about one launch in ten of {@code bench pack --filter
-     * 'vector_(b_4B|d_8B|d_16B|d_32B|d_64B|d_128B)'}, the 64 or the 128 B case's first 3 to 5
-     * packs of 4 MiB took 15-30 ms each, getting slower rather than faster, with no compilation
-     * queued at that moment. The warm-up took that for settled and sized the samples to one call
-     * each, which measured 0.3-0.45 of the copy where settled samples of about 60 calls measured
-     * 0.75-0.85. A fast operation makes this many calls well within the minimum warm-up time.
+     * not for how long, and time alone let a warm-up end while a kernel still ran C1's code, which
+     * it took for settled (docs/PERFORMANCE.md). A fast operation makes this many calls well within
+     * the minimum warm-up time.
      */
     static final long MIN_CALLS = 64;
 
@@ -36,9 +36,8 @@ final class Warmup {
 
     /** @return repetitions of {@code op} that make one batch last about {@code options.sampleNanos()} */
     static long calibrate(Op op, CaseBuffers b, PackSweep.Options options) {
-        JitActivity jit = JitActivity.probe();
-        return calibrate(reps -> op.time(b, reps), System::nanoTime,
-                () -> jit != null && jit.compilingMeasuredCode(), options, b.benchCase().name() + " " + op.label());
+        return calibrate(reps -> op.time(b, reps), System::nanoTime, JIT::compilingMeasuredCode, options,
+                b.benchCase().name() + " " + op.label());
     }
 
     /**

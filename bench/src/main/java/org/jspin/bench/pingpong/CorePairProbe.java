@@ -9,11 +9,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
+import org.jspin.bench.Stats;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 
@@ -21,12 +21,10 @@ import org.jspin.error.MpiException;
  * How far apart the two ranks' cores are right now: one cache line, in a file both ranks map,
  * bounced between them {@value #ITERATIONS} times; the initiator times the round trips.
  *
- * <p>Why a benchmark needs it: on a virtual machine the host places the two vCPUs, and moves them.
- * On the issue's machine (2 vCPUs of an AMD EPYC under KVM) a cache line's round trip between
- * them took either about 100 ns or about 450 ns, switching every few seconds, and a TCP ping-pong of
- * 1 MiB between threads pinned to the two vCPUs ran at 8.0 GB/s in the first state and 3.7 GB/s in
- * the second (a C program, 150 blocks of 40 round trips, each block after a probe like this one).
- * Every figure that moves bytes between the cores (any two-rank exchange, over TCP or in one JVM)
+ * <p>Why a benchmark needs it: on a virtual machine the host places the two vCPUs, and moves them,
+ * and a cache line's round trip between them, and with it any transfer between them, changes by
+ * several times from one state to the other (docs/PERFORMANCE.md). Every figure that moves bytes
+ * between the cores (any two-rank exchange, over TCP or in one JVM)
  * follows the state, so {@link PingPong} probes before each block of round trips and reports the
  * two states apart ({@link CoreStates}).
  *
@@ -34,7 +32,7 @@ import org.jspin.error.MpiException;
  * side that waits more than 30 s for the other fails rather than hang.
  */
 public final class CorePairProbe implements AutoCloseable {
-    /** Round trips per probe: 20 to 90 us on the machine, a fraction of a percent of a block. */
+    /** Round trips per probe: a fraction of a percent of a block. */
     public static final int ITERATIONS = 200;
     /** Timed batches per probe, of which the fastest counts. */
     static final int BATCHES = 4;
@@ -136,8 +134,7 @@ public final class CorePairProbe implements AutoCloseable {
             }, r -> Thread.ofPlatform().daemon(true).start(r));
             double[] ns = timing.join();
             answering.join();
-            Arrays.sort(ns);
-            return ns.length == 0 ? Double.NaN : ns[ns.length / 2];
+            return Stats.median(ns);
         } catch (CompletionException e) {
             Throwable cause = e.getCause();
             if (answering != null && answering.isCompletedExceptionally()) {

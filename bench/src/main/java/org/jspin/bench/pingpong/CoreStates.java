@@ -14,17 +14,14 @@ import org.jspin.settings.Settings;
  * ({@link CoreSplit}). A block counts as <em>near</em> when its probe took less than
  * {@link #nearBelowNanos} and <em>far</em> otherwise.
  *
- * <p>Why a fixed bound: on the issue's machine the probes fell in three levels, 60-100 ns, 170-200 ns
- * and 355-470 ns; TCP over loopback ran the 1 MiB ping-pong at 6.5-8 GB/s at the first level and at
- * 3.4-3.7 GB/s at the third, and jspin's figures probed at the middle level (latency, 1 MiB windows)
- * were the first level's.
- * A bound relative to the run's fastest probe (twice it, as first written here) put the middle
- * level with the slow one whenever a run also saw the fastest; the levels' rates are what matter.
+ * <p>Why a fixed bound: the probes fall in levels, and the levels' rates are what matter; a bound
+ * relative to the run's fastest probe (twice it, as first written here) put a middle level with the
+ * slow one whenever a run also saw the fastest (the levels measured: docs/PERFORMANCE.md).
  * Another machine has other levels: {@code -Djspin.bench.nearBelowNs} moves the bound, and the
  * probes' medians are reported beside the figures.
  */
 public final class CoreStates {
-    /** The default bound between near and far probes, in ns (the levels above; nothing was measured between 202 and 355). */
+    /** The default bound between near and far probes, in ns: between the machine's levels. */
     public static final double DEFAULT_NEAR_BELOW_NANOS = 300;
     /** The system property that moves the bound. */
     public static final String NEAR_BELOW_PROPERTY = "jspin.bench.nearBelowNs";

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.HdrHistogram.Histogram;
+import org.jspin.bench.JitActivity;
 import org.jspin.datatype.Datatype;
 import org.jspin.mpi.Comm;
 import org.jspin.mpi.LocalRanks;
@@ -167,8 +168,7 @@ public final class PingPong {
         // each batch records and ends in a barrier, as the measurement does and is preceded by:
         // code compiled without having seen them was thrown away ("uncommon trap") at the start of
         // the first measured case, on the whole message path of both ranks, and recompiling it
-        // took the core from the spinning rank in 4 ms time slices (measured: 1 in 200 round
-        // trips of the first case at 4-8 ms, p99 12 times the median)
+        // took the core from the spinning rank in 4 ms time slices (docs/PERFORMANCE.md)
         Histogram scratch = new Histogram(3);
         int quiet = 0;
         long elapsed = 0;

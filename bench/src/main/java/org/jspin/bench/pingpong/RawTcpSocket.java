@@ -20,8 +20,8 @@ import java.util.Objects;
  * floor's socket ({@link SocketFloor}). Java's socket channels cannot choose a connection's
  * congestion control ({@code TCP_CONGESTION}), and jspin's Netty fabric runs {@code reno} between
  * two ranks of one host whatever the kernel's default; a floor on {@code bbr} (this project's
- * machines' default) moved 4 MiB messages at 4.6-5.8 GB/s where the same connection on {@code reno}
- * reached 7.6-12.5 (docs/PERFORMANCE.md), so a floor on Java's channels was no floor for messages over 1 MiB.
+ * machines' default) moved 4 MiB messages far slower than the same connection on {@code reno}
+ * (docs/PERFORMANCE.md), so a floor on Java's channels was no floor for messages over 1 MiB.
  *
  * <p>An accepted or connected socket is non-blocking: {@link #read} and {@link #write} return 0
  * where the kernel has nothing to give or no room, and the caller spins, as the floor busy-polls.

@@ -33,9 +33,8 @@ import org.jspin.datatype.cursor.TypeCursor;
 public final class SocketFloor {
     /**
      * Bytes per write of a contiguous message: what jspin's Netty fabric writes at once at most when
-     * it holds chunks sent in place ({@code -Djspin.netty.flushBytes}, 2 MiB). A C program streaming
-     * over loopback between two pinned processes on {@code reno} moved 8.68 GB/s in writes of 256
-     * KiB and 10.15 in writes of 2 MiB (docs/PERFORMANCE.md).
+     * it holds chunks sent in place ({@code -Djspin.netty.flushBytes}, 2 MiB): over loopback, writes
+     * of 2 MiB streamed faster than writes of 256 KiB (docs/PERFORMANCE.md).
      */
     public static final int WRITE_BYTES = 2 << 20;
     /** Packed bytes per chunk of a derived datatype's message: jspin's Netty fabric's chunk. */

@@ -25,13 +25,9 @@ public final class TypeCursor extends Walker {
     /**
      * Packed bytes one kernel call moves at most (at least one unit). A kernel is a loop over units,
      * and until the JIT has installed its C2 version, a call starts in a lower tier and reaches C2's
-     * code only at a loop back edge (on-stack replacement), after some hundreds of units. A 4 MiB pack
-     * used to be one call: with 512 B blocks as sixteen unrolled moves on AVX2, 11 of 56 launches of
-     * {@code jspin bench pack --filter vector_d_512B} packed at 7.5-10.6 GB/s instead of 25-30 (in one
-     * the unpack ran at 0.23), and the flight recorder's samples of those launches showed the kernel
-     * only interpreted or in C1's code, never in C2's. Calls of at most 64 KiB make the kernel's entry
-     * hot sooner and bound what one call runs outside C2: none of 30 launches fell so (measured on a
-     * 2-vCPU AMD EPYC, Zen 3).
+     * code only at a loop back edge (on-stack replacement), after some hundreds of units; a 4 MiB pack
+     * as one call sometimes never left the interpreter and C1 (docs/PERFORMANCE.md). Calls of at most
+     * 64 KiB make the kernel's entry hot sooner and bound what one call runs outside C2.
      */
     static final long BATCH_BYTES = 64 << 10;
 

@@ -8,11 +8,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Why: the Vector API's loads and stores are JDK methods shared by every caller, and their
  * profiles learn which kinds of segment they saw. Once a few 16-byte copies from heap arrays had
- * gone through them (a reduction of two longs, say), the 64-byte vector kernel ran at 3 to 17 GB/s
- * for the rest of the process where it had run at 43 (one JVM, packing a 4 MiB vector of 64 B
- * blocks in 256 KiB pieces before and after 200,000 such copies), its loads no longer compiled to
- * vector instructions but allocating an array each. In a ping-pong the 4 MiB vector case fell from
- * 4.3 to 1.5 GB/s. Copies of heap arrays are the small ones (the large buffers of a program that
+ * gone through them (a reduction of two longs, say), the vector kernel ran several times slower for
+ * the rest of the process, its loads no longer compiled to vector instructions but allocating an
+ * array each (docs/PERFORMANCE.md). Copies of heap arrays are the small ones (the large buffers of a program that
  * cares are native), so the scalar path costs them little.
  */
 record HeapSafeKernel(CopyKernel vector, CopyKernel scalar) implements CopyKernel {

@@ -29,18 +29,8 @@ import java.util.function.Consumer;
  *
  * <p>On AVX-512 a unit's 64-byte moves, {@link #MIN_GROUP} to {@link #GROUP} of them, load all their
  * vectors before they store them rather than load, store, load, store, and a loop of 16 to 23 such
- * moves (1 KiB blocks) is a loop of such groups ({@link #MAX_LOOP_GROUPS}). A scratch program on
- * this project's Zen 5 machine (4 MiB of blocks at twice their length apart, both ways in one JVM,
- * medians of 9 rounds of the best of 7 passes, two launches) packed 256 B blocks at 40.7-40.8 GB/s
- * against 38.2-38.3 and unpacked them at 40.8-40.9 against 39.6; 1 KiB blocks, as a loop of two
- * groups against a loop of 16 moves, packed at 46.0-50.8 against 36.6-40.2 and unpacked at
- * 45.9-52.2 against 38.6-44.1. 512 B blocks were level (37.8-38.0 against 37.9 packed), and 128 B
- * blocks (groups of 2) level packed and slower unpacked (39.1-40.0 against 40.5-41.1). {@code
- * jspin bench pack} against the same with {@code -Djspin.kernels.loadsFirst=false}, 16 alternating
- * launches each way (8 pairs in each order: the first launch of a pair ran 5-10% faster either
- * way): 256 B blocks packed at 43.9 against 38.7 GB/s and 1 KiB at 40.5 against 37.8 (medians),
- * 512 B level (39.4 against 39.0), and the slowest launch rose (512 B 30.7 against 23.0); 128 B and
- * 2 KiB blocks, compiled the same either way, level.
+ * moves (1 KiB blocks) is a loop of such groups ({@link #MAX_LOOP_GROUPS}): 256 B and 1 KiB blocks
+ * moved faster so, 512 B level (docs/PERFORMANCE.md, "KernelCompiler").
  */
 final class KernelCompiler {
     private static final ClassDesc CD_SEGMENT = ClassDesc.of("java.lang.foreign.MemorySegment");
@@ -189,17 +179,14 @@ final class KernelCompiler {
     /** Fewest single moves grouped: two 64-byte moves (128 B blocks) grouped measured level or slower. */
     static final int MIN_GROUP = 4;
     /**
-     * The width of the moves that are grouped: AVX-512's. With AVX2's 32-byte moves (this machine
-     * run with {@code -XX:UseAVX=2}, 6 alternating launches each way) groups were level or slower:
-     * 256 B blocks unpacked at 32.6 GB/s against 38.3 one vector at a time, 512 B packed at 33.1
-     * against 35.2 (medians), so narrower moves stay one at a time.
+     * The width of the moves that are grouped: AVX-512's. With AVX2's 32-byte moves groups were level
+     * or slower (docs/PERFORMANCE.md), so narrower moves stay one at a time.
      */
     static final int GROUPED_WIDTH = 64;
     /**
      * A vector move loop of at most this many groups (16 to 23 moves: 1 KiB blocks of 64-byte moves)
-     * loops over groups; a longer one moves one vector at a time. As a loop of groups, 2 KiB blocks
-     * packed at 25-28 GB/s where one vector at a time reached 40-41, and 4 KiB at 29-34 against 34-43
-     * (4 alternating launches of {@code jspin bench pack}, this project's Zen 5 machine, 2026-12-05).
+     * loops over groups; a longer one moves one vector at a time, which was faster for 2 and 4 KiB
+     * blocks (docs/PERFORMANCE.md).
      */
     static final int MAX_LOOP_GROUPS = 2;
     /** First local slot of a group's loaded vectors (after {@link Slots#INNER}). */

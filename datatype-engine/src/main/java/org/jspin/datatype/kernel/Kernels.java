@@ -23,10 +23,9 @@ public final class Kernels {
     /**
      * Most moves in one compiled unit. A bigger kernel is more than the JIT compiles well: units of 8
      * or 16 runs of 512 B (eight 64-byte moves each) were left to the interpreter for a while (C1: "out
-     * of virtual registers", "method and/or inlining is too large"), the 16-run one for good, and
-     * packed at 1.3 GB/s where 2 such runs packed at 58. One 2 KiB block unrolled into 32 moves met
-     * the same fate in `jspin bench pack`'s sweep (see {@link Move#UNROLL}). Past this many moves,
-     * pieces unroll less, then loop.
+     * of virtual registers", "method and/or inlining is too large"), the 16-run one for good
+     * (docs/PERFORMANCE.md); so was one 2 KiB block unrolled into 32 moves (see {@link Move#UNROLL}).
+     * Past this many moves, pieces unroll less, then loop.
      */
     static final int MAX_UNIT_MOVES = 72;
 

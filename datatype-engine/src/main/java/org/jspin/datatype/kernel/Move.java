@@ -18,43 +18,33 @@ record Move(long typedOff, long packedOff, int width, long repeat) {
     /**
      * Without SIMD, pieces this long or longer are one bulk copy ({@link java.lang.foreign.MemorySegment#copy}):
      * it beats scalar longs from here on. With SIMD every piece is vector loads and stores: on AVX-512
-     * the vector loop beat the bulk copy at every length measured, 4 MiB included (`jspin bench pack`,
-     * contig_4MiB: about 40 against 37 GB/s).
+     * the vector loop beat the bulk copy at every length measured, 4 MiB included (docs/PERFORMANCE.md).
      */
     static final long BULK_SCALAR = 128;
     /** Pieces this long are one bulk copy in any case: a move loop counts its iterations in an int. */
     static final long BULK_HUGE = 1L << 30;
     /**
      * Vectors of this width or wider copy a long piece best as a loop of vector moves; narrower ones
-     * (AVX2's 32 bytes) leave a piece of more than {@link #unrolled} moves to one bulk copy. Measured on
-     * an AMD EPYC (Zen 3, AVX2), 4 MiB of 512 B blocks packed from 1 KiB strides in a scratch program
-     * (best of 100 passes, several launches): 20-24 GB/s as a loop of sixteen 32-byte moves, 24-31 as a
-     * {@link java.lang.foreign.MemorySegment#copy} per block, against 29-37 for the contiguous copy;
-     * 1 KiB blocks 29 against 31-32. On AVX-512 the 64-byte loop was the faster (see above).
+     * (AVX2's 32 bytes) leave a piece of more than {@link #unrolled} moves to one bulk copy, which
+     * beat their loop on AVX2; on AVX-512 the 64-byte loop was the faster (docs/PERFORMANCE.md).
      */
     static final int LOOP_MIN_WIDTH = 64;
     /**
      * A piece of at most this many moves is unrolled; a longer one becomes a counted loop.
      *
      * <p>Not more, though a loop of 16 moves (1 KiB blocks) packs slower than its neighbours: unrolled
-     * to 16 moves, {@code vector_d_1024B} packed at 46-61 GB/s where the loop reached 38-50 in most
-     * launches of `jspin bench pack`, but in 3 of 9 launches of the sweep it was measured at 0.3-0.8
-     * GB/s. The kernel had reached C1's profiling tier, which runs the Vector API without intrinsics,
-     * and stayed there: an unrolled unit takes one loop back edge where the loop took 16, so the
-     * counters that promote it to C2 fill 16 times more slowly.
+     * to 16 moves, the kernel sometimes stayed in C1's profiling tier, which runs the Vector API
+     * without intrinsics (docs/PERFORMANCE.md): an unrolled unit takes one loop back edge where the
+     * loop took 16, so the counters that promote it to C2 fill 16 times more slowly.
      */
     static final int UNROLL = 8;
 
     /**
      * @return the moves a piece may unroll to with vectors of {@code vectorWidth} bytes when a unit
      *         allows {@code unroll}: twice as many for vectors narrower than {@link #LOOP_MIN_WIDTH},
-     *         which copy a long piece as one bulk copy rather than a loop. On a Zen 3 (AVX2) a 512 B
-     *         block as sixteen unrolled 32-byte moves packed at 31-32 GB/s where a bulk copy per block
-     *         reached 25-27 and the contiguous copy 34-36 (a scratch program, 4 MiB payload, best of
-     *         100 passes). In `jspin bench pack` (10 alternating launches, {@code vector_d_512B}) it
-     *         packed at 23-28 GB/s, 0.77-0.89 of the copy, where the bulk copies reached 17-23 and
-     *         0.69-0.86; that needs the cursor's calls of at most 64 KiB (see
-     *         {@code TypeCursor.BATCH_BYTES}).
+     *         which copy a long piece as one bulk copy rather than a loop: on AVX2 a 512 B block as
+     *         sixteen unrolled moves beat a bulk copy per block (docs/PERFORMANCE.md), given the
+     *         cursor's calls of at most 64 KiB (see {@code TypeCursor.BATCH_BYTES}).
      */
     static int unrolled(int vectorWidth, int unroll) {
         return vectorWidth >= 16 && vectorWidth < LOOP_MIN_WIDTH ? 2 * unroll : unroll;

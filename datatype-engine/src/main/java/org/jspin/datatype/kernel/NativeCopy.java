@@ -10,15 +10,9 @@ import java.lang.invoke.MethodHandle;
  * The C library's {@code memmove} through the foreign linker: how the compiled kernels pack a piece
  * of more than 1 KiB and less than 4 KiB on AVX2, where it is faster than {@link MemorySegment#copy}.
  *
- * <p>Measured on an AMD EPYC (Zen 3, AVX2). {@code jspin bench pack}'s sweep ({@code PackSweep
- * --in-process --filter 'vector_d_(256|512|1024|2048|4096|8192)B'}), 6 alternating launches with
- * and without this call, fractions of the same launch's contiguous copy: packing 2 KiB blocks
- * 0.84-0.89 (median 0.86) against 0.73-0.77 (0.76), better in all 6 pairs; unpacking them 0.82
- * against 0.81; 1 KiB blocks packed at 0.82 against 0.83 but unpacked at 0.74-0.84 against 0.85-0.91,
- * so unpacking keeps {@code MemorySegment.copy}; 4 and 8 KiB level (0.87-0.91 against 0.89-0.93). A
- * scratch program packing 4 MiB of blocks from strides of twice the block (best of 100 passes)
- * had 1.5 KiB blocks at 24.0-24.3 GB/s against 22.6-22.8, 3 KiB level. Up to 512 B the kernels
- * unroll vector moves ({@link Move#unrolled}), which beat both.
+ * <p>Packing only: on AVX2 it packed 2 KiB blocks faster, while unpacking did no better, and 4 KiB
+ * and longer were level (docs/PERFORMANCE.md). Up to 512 B the kernels unroll vector moves
+ * ({@link Move#unrolled}), which beat both.
  *
  * <p>The call passes the segments themselves (sliced to the piece), not raw addresses, so it is as
  * safe as {@code MemorySegment.copy}: the slice checks the bounds, the linker keeps each segment's

@@ -9,10 +9,8 @@ import jdk.incubator.vector.ByteVector;
  * irregular types): whole vectors, then one last vector ending at the piece's end (overlapping the
  * previous one, inside the same piece). Where vectors are narrower than {@link Move#LOOP_MIN_WIDTH}
  * a piece of more than {@link Move#UNROLL} of them is one bulk copy (compiled kernels unroll up to
- * {@link Move#unrolled} moves; here they would be a loop, slower than the bulk copy): on a Zen 3
- * (AVX2) the unspecialised kernels ({@code -Djspin.kernels.dynamic=true}) packed 512 B blocks
- * at 0.45-0.57 of the copy with the loop and 0.69-0.74 with the bulk copy, 1 KiB at 0.45-0.57
- * against 0.76-0.81 (`jspin bench pack`, 3 alternating launches each). Each width has its own
+ * {@link Move#unrolled} moves; here they would be a loop, slower than the bulk copy on AVX2:
+ * docs/PERFORMANCE.md). Each width has its own
  * method naming its species as a static final, so the vector operations are intrinsified even where
  * the JIT does not inline this class; each loaded vector is cast to its species' class before it is
  * stored, as in the compiled kernels ({@link VectorSpeciesHolder#T32}).

@@ -27,8 +27,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Each shape runs in a class of its own ({@link #of}): a hidden copy of this one, so that the
  * JIT's profile of one shape's loop (its window count, its tail kernel's class) never meets
  * another's. With one class for all, the 16 B case of `jspin bench pack`'s sweep, which follows
- * the 8 B one, deoptimised its way through several compilations and packed at 9 GB/s instead of
- * 34-39 in 2 of 14 launches; alone, it never did (10 launches).
+ * the 8 B one, sometimes deoptimised its way through several compilations (docs/PERFORMANCE.md).
  */
 final class WindowGatherKernel implements CopyKernel, GatherOverBlocks {
     private static final VectorSpecies<Integer> I512 = IntVector.SPECIES_512;

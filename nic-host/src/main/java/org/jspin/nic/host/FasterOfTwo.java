@@ -7,11 +7,10 @@ package org.jspin.nic.host;
  * done the other way so that a change in which is faster is noticed.
  *
  * <p>For work whose faster way depends on the state of the machine rather than on the work: this
- * project's 2-vCPU machines move between a state where their two CPUs are near (a cache line's
- * round trip about 100 ns) and one where they are far apart (400 ns to a microsecond), for seconds
- * to minutes at a time, and packing a chunk aside then copying it into its packet
- * ({@link HostDataPath}) is twice as fast as packing it straight in when they are far, and about
- * 0.6 times as fast when they are near. Not thread-safe: one per data path, used by whichever
+ * project's 2-vCPU machines move between a state where their two CPUs are near and one where they
+ * are far apart, for seconds to minutes at a time, and packing a chunk aside then copying it into
+ * its packet ({@link HostDataPath}) is the faster way when they are far and the slower when they
+ * are near (docs/PERFORMANCE.md). Not thread-safe: one per data path, used by whichever
  * thread drives the engine.
  */
 final class FasterOfTwo {

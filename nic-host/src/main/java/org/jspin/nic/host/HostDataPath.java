@@ -45,12 +45,9 @@ final class HostDataPath implements DataPath<Void, HostDataPath.Staged> {
      * where the receiving CPU reads a packet in place (the in-JVM fabric), the staging buffer's
      * lines are in its cache when the next chunk is packed into them, and the kernels' stores then
      * wait on that CPU for each line. Packing into memory no other CPU touches and copying with
-     * {@link BulkCopy} (whose stores do not wait so) ran the in-JVM 4 MiB vector ping-pong in
-     * 262-309 us one way against 548-558 with the CPUs far apart (3 alternating pairs of {@code
-     * jspin bench pingpong --filter bw_4MiB}, this machine, 2026-12-05): packing and copying at
-     * 13-17 GB/s against 7-9 (the pack meters time both). With the CPUs near, the extra copy lost:
-     * 334-403 us against 201-242 (4 alternating pairs of the session's builds). So each chunk goes
-     * the way measured faster so far ({@link #packRoute}).
+     * {@link BulkCopy} (whose stores do not wait so) won with the CPUs far apart and lost with them
+     * near (docs/PERFORMANCE.md). So each chunk goes the way measured faster so far
+     * ({@link #packRoute}).
      */
     private final boolean packAside;
     /** The chunk-sized buffer packed into when a chunk goes {@link #ASIDE}; allocated on first use. */

@@ -86,6 +86,9 @@ final class Progress {
         thread.join(millis);
     }
 
+    // Not Agrona's BackoffIdleStrategy: its park can neither announce itself (parked) and look for
+    // work again before it waits, nor hand the wait to Work.idle, and it adds a round without a
+    // spin or a yield at the start of each phase
     private void loop(Work work) {
         boolean spins = work.spinsWhenIdle();
         int idle = 0;

@@ -1,6 +1,7 @@
-package org.jspin.bench.pingpong;
+package org.jspin.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,12 +10,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerFactory;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Compiler activity is read from the compiler threads' ticks in a {@code /proc/<pid>/task} directory. */
+/**
+ * Compiler activity is read from the compiler threads' ticks in a {@code /proc/<pid>/task} directory;
+ * pending compilations of the measured code from the diagnostic command's compile queue.
+ */
 class JitActivityTest {
+
+    /** The one operation of the diagnostic command MBean that is asked, as a standard MBean. */
+    public interface QueueMBean {
+        /** @return the compile queue as {@code jcmd PID Compiler.queue} prints it */
+        String compilerQueue(String[] args);
+    }
+
+    /** A compile queue that prints what the test set. */
+    public static final class Queue implements QueueMBean {
+        volatile String printed = "";
+        volatile int asked;
+
+        @Override
+        public String compilerQueue(String[] args) {
+            asked++;
+            return printed;
+        }
+    }
 
     /** Writes a task as Linux shows it: {@code comm}, and {@code stat} with utime and stime. */
     private static void task(Path tasks, String tid, String name, long utime, long stime) throws IOException {
@@ -90,5 +116,33 @@ class JitActivityTest {
             }
         }
         assertTrue(found, "HotSpot's compiler threads are named C1/C2 CompilerThread (cut at 15 characters)");
+    }
+
+    @Test
+    void aQueuedMethodOfTheMeasuredCodeMeansCompilingAndOthersDoNot(@TempDir Path dir) throws JMException {
+        MBeanServer server = MBeanServerFactory.newMBeanServer();
+        Queue queue = new Queue();
+        server.registerMBean(queue, JitActivity.QUEUE_COMMAND);
+        JitActivity jit = new JitActivity(dir.resolve("absent"), null, () -> server);
+        assertEquals(0, queue.asked, "the queue is not looked at before it is asked for");
+        queue.printed = "Current compiles:\nC2 CompilerThread0\n 1234  4  java.util.HashMap::get (23 bytes)\n";
+        assertFalse(jit.compilingMeasuredCode(), "the JDK's own methods are not the measured code");
+        queue.printed = "C2 compile queue:\n 1240  4  org.jspin.datatype.kernel.Vec::pack (80 bytes)\n";
+        assertTrue(jit.compilingMeasuredCode());
+        queue.printed = "C1 compile queue:\n 1241  3  jdk.incubator.vector.ByteVector::fromMemorySegment (9 bytes)\n";
+        assertTrue(jit.compilingMeasuredCode());
+        assertEquals(3, queue.asked);
+    }
+
+    @Test
+    void withoutTheDiagnosticCommandNothingIsKnownSoNothingIsCompiling(@TempDir Path dir) {
+        JitActivity none = new JitActivity(dir.resolve("absent"), null, () -> null);
+        assertFalse(none.compilingMeasuredCode());
+        JitActivity elsewhere = new JitActivity(dir.resolve("absent"), null, MBeanServerFactory::newMBeanServer);
+        assertFalse(elsewhere.compilingMeasuredCode(), "a server without the MBean");
+        JitActivity failing = new JitActivity(dir.resolve("absent"), null, () -> {
+            throw new IllegalStateException("no platform server");
+        });
+        assertFalse(failing.compilingMeasuredCode());
     }
 }
