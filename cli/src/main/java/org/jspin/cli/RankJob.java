@@ -105,11 +105,8 @@ final class RankJob {
      * The JIT mode of the ranks: with more ranks than CPUs, C2 alone ({@code -XX:-TieredCompilation})
      * rather than the tiered default. Each rank's JVM compiles its startup and message path twice
      * under tiered compilation (C1 with profiling, then C2), thousands of methods; with the ranks
-     * already sharing the CPUs, those compiler threads take the time the ranks wait for. Measured on
-     * a 2-CPU machine (4 ranks of halo2d, 1024 x 1024, 3 launches each): 200 iterations unbound took
-     * 8.2-8.7 ms per iteration tiered and 4.0-5.5 ms with C2 alone, 1000 iterations 3.0-3.6 against
-     * 2.2-2.6; bound to cores, 4.3-4.7 against 3.7-4.0 at 200, but 1.93-2.12 against 2.05-2.35 at
-     * 1000. With a CPU per rank (the ping-pong's 2 ranks) tiered stays: there the compilers have CPU
+     * already sharing the CPUs, those compiler threads take the time the ranks wait for
+     * (docs/PERFORMANCE.md, "RankJob"). With a CPU per rank (the ping-pong's 2 ranks) tiered stays: there the compilers have CPU
      * time to spare.
      * A user's own {@code -XX:+TieredCompilation} comes later on the command line and wins.
      *

@@ -56,10 +56,8 @@ public final class RankLauncher {
     /**
      * When the descendants of running ranks are first sampled; each later sample comes twice as long
      * after the one before, up to {@link #LAST_SAMPLE_MILLIS}. A sample reads the stat file of every
-     * process on the machine (which is what {@link ProcessHandle#descendants()} does): measured on a
-     * 2-vCPU VM, 0.8 ms of CPU with 68 processes and 13-15 ms with 468, and with both CPUs taken by
-     * bound ranks it comes out of a rank's time. Every 200 ms, as before, that was a 1.9 ms stall of
-     * a rank five times a second in {@code sched_switch} traces of the two-process ping-pong. Most
+     * process on the machine (which is what {@link ProcessHandle#descendants()} does), and with both
+     * CPUs taken by bound ranks it comes out of a rank's time (docs/PERFORMANCE.md, "RankLauncher"). Most
      * children are started early in a job, and the ranks' process groups catch orphans that stayed in
      * them anyway, so later samples can be rare.
      */

@@ -31,8 +31,7 @@ final class CoreDriver<S, R> implements Progress.Work {
      * How recently a caller must have run a round on a poll-driven fabric for the progress thread
      * to leave the next one to it. A caller between two blocking calls (a send, then a receive)
      * comes back within microseconds; a progress thread woken in that gap and polling the sockets
-     * beside it took a core from the peer's process (measured: the 64 KiB ping-pong's p90 over
-     * TCP fell from 120 us to 46-51 us).
+     * beside it took a core from the peer's process (docs/PERFORMANCE.md, "CoreDriver").
      */
     private static final long CALLER_GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
@@ -61,8 +60,7 @@ final class CoreDriver<S, R> implements Progress.Work {
     /*
      * The two fields a round writes are written only when that matters: a volatile write on every
      * round costs a fence and takes this object's cache line away from the progress thread, which
-     * reads the fields beside them on every spin (measured: ping-pong on the local fabric 5-10%
-     * slower with a write per round).
+     * reads the fields beside them on every spin (docs/PERFORMANCE.md, "CoreDriver").
      */
     /** When a caller (not the progress thread) last ran a round on a poll-driven fabric; 0 once the last one parked. */
     private volatile long lastCallerRound;
@@ -200,9 +198,8 @@ final class CoreDriver<S, R> implements Progress.Work {
         if (fabric.pollDriven() && hasWork()) {
             // what a completion leaves behind is usually small (the release of the packet that
             // completed it, a CTS due): this thread does it in one more round rather than waking
-            // the progress thread, which would take a core from a spinning rank for it (measured:
-            // a 64 KiB ping-pong whose messages travel whole with their RTS, 118 us one way
-            // instead of 22, a third of the rank's time in the wake-up and the yields after it)
+            // the progress thread, which would take a core from a spinning rank for it
+            // (docs/PERFORMANCE.md, "CoreDriver")
             tryRound();
         }
         if (hasWork()) {
@@ -253,8 +250,7 @@ final class CoreDriver<S, R> implements Progress.Work {
         if (callersActive || !driving.compareAndSet(false, true)) {
             // as long as a caller waits (parking() and endWait() wake this thread when it must take
             // over), else until the callers' quiet period could have passed: every wake-up takes a
-            // core from a spinning rank for a few microseconds (measured: with a wake-up every 1 ms,
-            // 1 in 100 round trips of the TCP ping-pong took 4 to 8 times the median)
+            // core from a spinning rank for a few microseconds (docs/PERFORMANCE.md, "CoreDriver")
             LockSupport.parkNanos(this, waiters.get() > 0 ? settings.waitedParkNanos()
                     : Math.max(settings.drivenParkNanos(), settings.quietNanos() - sinceCaller));
             return;
@@ -293,9 +289,8 @@ final class CoreDriver<S, R> implements Progress.Work {
         if (stopped || !driving.compareAndSet(false, true)) {
             // a caller is in a round (a long write, say): with one CPU, the progress thread of a
             // poll-driven fabric leaves it the fabric rather than spinning beside it, on the CPU the
-            // caller needs (measured: bound to one CPU, the sender of 4 MiB streams spent a sixth of
-            // its CPU in this thread's spin while its caller wrote; with two CPUs, parking instead
-            // made 1 MiB and 4 MiB ping-pongs slower, so there it still spins)
+            // caller needs; with two CPUs parking was slower, so there it still spins
+            // (docs/PERFORMANCE.md, "CoreDriver")
             return mine && oneCpu && fabric.pollDriven() && !stopped ? DEFERRED : -1;
         }
         if (!mine && fabric.pollDriven() && !fabric.progressInCalls()) {

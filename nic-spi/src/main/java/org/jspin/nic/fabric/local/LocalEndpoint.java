@@ -68,10 +68,7 @@ final class LocalEndpoint implements Fabric {
      * round (a receive posted by then still takes the bytes from the sender's buffer), then drops
      * its bytes, and the CTS asks for them again. (A packed send sends its RTS alone, since that
      * drop would cost it a second pack; it packs its first chunk while the CTS is on the way.)
-     * Against an RTS alone, before that hold, in 3 alternating pairs of {@code jspin bench
-     * pingpong} with the CPUs far apart (this machine, 2026-12-05): the 64 KiB ping-pong 6.09,
-     * 6.14, 6.87 us one way against 7.18, 7.42, 6.80; 1 MiB 53.6-55.9 against 55.9-59.0; 4 MiB
-     * 208-213 against 233-242; the 4 MiB vector and the streams within the noise.
+     * Measured against an RTS alone: docs/PERFORMANCE.md, "LocalEndpoint".
      */
     @Override
     public int preferredRtsPayload() {
