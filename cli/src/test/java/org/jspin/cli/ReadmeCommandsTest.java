@@ -92,6 +92,13 @@ class ReadmeCommandsTest {
                 .collect(Collectors.toSet()), "only ./jspin test and ./jspin install are not run");
     }
 
+    @Test
+    void theReadmeIsATourOfAtMost450Lines() throws IOException {
+        // measurements belong in docs/PERFORMANCE.md; the README stays a tour a new user reads through
+        int lines = Files.readAllLines(ROOT.resolve("README.md")).size();
+        assertTrue(lines <= 450, "README.md has " + lines + " lines; move detail to docs/");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("runnable")
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
