@@ -28,14 +28,39 @@ public final class HostModel {
         this.regionNs = t.get(TimingParam.HOST_REGION);
     }
 
-    /** What the host path costs one message. */
+    /** What the host path costs one message: main-memory traffic, contiguous regions, modelled time. */
     public record Host(long trafficBytes, long regions, double modelledNs) {
     }
 
     /** @return the host path's traffic, regions and modelled unpack time for {@code shape} */
     public Host of(MessageShape shape) {
-        long bytes = shape.bytes();
-        long staging = (bytes + line - 1) / line * line;
+        Lines l = lines(shape);
+        long traffic = 2 * staging(shape) + l.full * line + l.partial * 2 * line;
+        return new Host(traffic, l.regions, traffic / bytesPerNs + l.regions * regionNs);
+    }
+
+    /**
+     * The send's side of the host path: the CPU reads each line of the type map once (whole or in part)
+     * and writes the staging buffer, which the NIC reads.
+     *
+     * @return the host path's traffic, regions and modelled pack time for {@code shape}
+     */
+    public Host pack(MessageShape shape) {
+        Lines l = lines(shape);
+        long traffic = 2 * staging(shape) + (l.full + l.partial) * line;
+        return new Host(traffic, l.regions, traffic / bytesPerNs + l.regions * regionNs);
+    }
+
+    /** The staging buffer: the packed bytes rounded up to lines. */
+    private long staging(MessageShape shape) {
+        return (shape.bytes() + line - 1) / line * line;
+    }
+
+    /** Lines of the type map covered whole and in part (a part-line two regions share counted once), and its regions. */
+    private record Lines(long full, long partial, long regions) {
+    }
+
+    private Lines lines(MessageShape shape) {
         long full = 0;
         long partial = 0;
         long regions = 0;
@@ -66,9 +91,7 @@ public final class HostModel {
             partial += p;
             full += Math.max(0, lines);
         }
-        long traffic = 2 * staging + full * line + partial * 2 * line;
-        double ns = traffic / bytesPerNs + regions * regionNs;
-        return new Host(traffic, regions, ns);
+        return new Lines(full, partial, regions);
     }
 
     /** @return the NIC path's traffic: lines written whole once, part-lines read and written */
