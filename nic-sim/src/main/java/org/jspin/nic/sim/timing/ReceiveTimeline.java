@@ -37,7 +37,7 @@ public final class ReceiveTimeline {
     private final Arrivals link;
     private final PacketBuffer buffer;
     private final HpuPool hpus;
-    private final DmaRing dma;
+    private final DmaCommands dma;
     private final long iovecFetchPs;
     private final HandlerWork work = new HandlerWork();
 
@@ -63,7 +63,7 @@ public final class ReceiveTimeline {
         this.link = new Arrivals(t);
         this.buffer = new PacketBuffer((long) t.get(TimingParam.PACKET_BUFFER));
         this.hpus = new HpuPool(hpus);
-        this.dma = new DmaRing(hpus, (int) t.get(TimingParam.DMA_OUTSTANDING));
+        this.dma = new DmaCommands(new DmaRing(hpus, (int) t.get(TimingParam.DMA_OUTSTANDING)), pcie);
         this.iovecFetchPs = Math.round(t.get(TimingParam.IOVEC_FETCH) * 1000);
     }
 
@@ -199,21 +199,8 @@ public final class ReceiveTimeline {
         long memEnd = memory.access(start, hpu, accesses);
         memoryStall += (memEnd - start) - accesses * memory.latencyPs();
         long duration = compute + (memEnd - start) + w.refills * iovecFetchPs;
-        long stall = 0;
-        long last = start;
-        long n = w.dmaCommands;
-        if (n > 0) {
-            long each = w.dmaBytes / n;
-            long rest = w.dmaBytes - each * n;
-            for (long j = 0; j < n; j++) {
-                long want = start + stall + (duration * (j + 1)) / n;
-                long issue = dma.issue(hpu, want);
-                stall += issue - want;
-                long done = pcie.write(issue, each + (j == n - 1 ? rest : 0));
-                dma.inFlight(hpu, done);
-                last = Math.max(last, done);
-            }
-        }
+        long stall = dma.issue(hpu, start, duration, w);
+        long last = dma.lastDone();
         long end = start + duration + stall;
         hpus.busyUntil(hpu, end);
         busy += end - start;

@@ -35,9 +35,8 @@ import org.jspin.nic.sim.work.HandlerWork;
 public final class SendTimeline {
     private final CostModel cost;
     private final NicMemoryModel memory;
-    private final PcieModel pcie;
     private final PacketBuffer buffer;
-    private final DmaRing dma;
+    private final DmaCommands dma;
     private final long[] hpuFree;
     private final double psPerBit;
     private final long iovecFetchPs;
@@ -57,9 +56,8 @@ public final class SendTimeline {
         }
         this.cost = new CostModel(t);
         this.memory = new NicMemoryModel(t, cost.psPerCycle());
-        this.pcie = new PcieModel(t, 0);
         this.buffer = new PacketBuffer((long) t.get(TimingParam.PACKET_BUFFER));
-        this.dma = new DmaRing(hpus, (int) t.get(TimingParam.DMA_OUTSTANDING));
+        this.dma = new DmaCommands(new DmaRing(hpus, (int) t.get(TimingParam.DMA_OUTSTANDING)), new PcieModel(t, 0));
         this.hpuFree = new long[hpus];
         this.psPerBit = 1000.0 / t.get(TimingParam.LINE_RATE);
         this.iovecFetchPs = Math.round(t.get(TimingParam.IOVEC_FETCH) * 1000);
@@ -82,21 +80,8 @@ public final class SendTimeline {
         long compute = cost.computePs(w);
         long accesses = CostModel.accesses(w);
         long duration = compute + (memory.access(start, hpu, accesses) - start) + w.refills * iovecFetchPs;
-        long stall = 0;
-        long gathered = start;
-        long n = w.dmaCommands;
-        if (n > 0) {
-            long each = w.dmaBytes / n;
-            long rest = w.dmaBytes - each * n;
-            for (long j = 0; j < n; j++) {
-                long want = start + stall + (duration * (j + 1)) / n;
-                long issue = dma.issue(hpu, want);
-                stall += issue - want;
-                long done = pcie.write(issue, each + (j == n - 1 ? rest : 0)); // the same fluid, the other direction
-                dma.inFlight(hpu, done);
-                gathered = Math.max(gathered, done);
-            }
-        }
+        long stall = dma.issue(hpu, start, duration, w); // reads: the same fluid, the other direction
+        long gathered = dma.lastDone();
         long end = start + duration + stall;
         hpuFree[hpu] = end;
         busy += end - start;
