@@ -12,22 +12,14 @@ import org.jspin.nic.sim.timing.HostModel;
  * host-bandwidth}, {@code host-region}, {@code cache-line}, each with its source in {@code TimingParam})
  * or our datatype engine measured on this machine ({@code host:measured}). Contiguous types cost 0.
  */
-public final class HostCosts implements MessageCosts {
+public final class HostCosts extends CachedCosts {
     /** Runs thrown away before a measurement. */
     public static final int WARMUPS = 5;
     /** Runs a measurement is the median of. */
     public static final int RUNS = 7;
 
-    private final String nic;
-    private final Object settings;
-    private final CostCache cache;
-    private final CostCache.Computation computation;
-
     private HostCosts(String nic, Object settings, CostCache cache, CostCache.Computation computation) {
-        this.nic = nic;
-        this.settings = settings;
-        this.cache = cache;
-        this.computation = computation;
+        super(nic, settings, cache, computation);
     }
 
     /** @return the host model's costs under {@code timing} ({@code host}), in a cache of their own */
@@ -60,34 +52,5 @@ public final class HostCosts implements MessageCosts {
         MessageShape shape = MessageShape.of(type, count);
         return new CostCache.Costs(Math.round(model.pack(shape).modelledNs()), 0, 0,
                 Math.round(model.of(shape).modelledNs()));
-    }
-
-    private CostCache.Costs costs(MessageType type, long count) {
-        return cache.get(settings, type, count, computation);
-    }
-
-    @Override
-    public String nic() {
-        return nic;
-    }
-
-    @Override
-    public long sendCpuNs(MessageType type, long count) {
-        return costs(type, count).sendCpuNs();
-    }
-
-    @Override
-    public long sendNicNs(MessageType type, long count) {
-        return 0;
-    }
-
-    @Override
-    public long recvNicNs(MessageType type, long count) {
-        return 0;
-    }
-
-    @Override
-    public long recvCpuNs(MessageType type, long count) {
-        return costs(type, count).recvCpuNs();
     }
 }

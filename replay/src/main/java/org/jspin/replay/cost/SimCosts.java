@@ -1,6 +1,5 @@
 package org.jspin.replay.cost;
 
-import org.jspin.datatype.Datatype;
 import org.jspin.nic.sim.TimedMessage;
 import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.config.TimingParam;
@@ -24,73 +23,40 @@ import org.jspin.nic.sim.work.MessageTiming;
  * state does not fit NIC memory) falls back to the CPU, as the simulated NIC does: that side costs the
  * host model's pack or unpack on the CPU instead.
  */
-public final class SimCosts implements MessageCosts {
-    private final SimConfig config;
-    private final String nic;
-    private final CostCache cache;
-    private final HostModel host;
-    private final double psPerBit;
-    private final CostCache.Computation computation = this::simulate;
-
+public final class SimCosts extends CachedCosts {
     /** The NIC of {@code config} ({@code jspin sim}'s, presets and settings included), in a cache of its own. */
     public SimCosts(SimConfig config) {
         this(config, new CostCache());
     }
 
-    /** The NIC of {@code config}, its timelines kept in {@code cache}. */
+    /**
+     * The NIC of {@code config}, its timelines kept in {@code cache}; named {@code sim:} and the strategy
+     * ({@code sim:auto} by default, as {@code jspin sim}).
+     */
     public SimCosts(SimConfig config, CostCache cache) {
-        this.config = config;
-        this.nic = "sim:" + config.strategy();
-        this.cache = cache;
-        this.host = new HostModel(config.timing());
-        this.psPerBit = 1000.0 / config.timing().get(TimingParam.LINE_RATE);
+        super("sim:" + config.strategy(), config, cache, simulator(config));
     }
 
-    private CostCache.Costs simulate(Datatype type, long count) {
-        TimedMessage m = TimedMessage.of(type, count, config);
-        CostCache.Costs cpu = HostCosts.modelled(host, type, count);
-        long sendNic = m.sendOffloaded() ? ns(m.sendTime().delayPs()) : 0;
-        long recvNic = m.receiveOffloaded() ? ns(afterLastBytePs(m.receive().timing)) : 0;
-        return new CostCache.Costs(m.sendOffloaded() ? 0 : cpu.sendCpuNs(), sendNic, recvNic,
-                m.receiveOffloaded() ? 0 : cpu.recvCpuNs());
+    /** @return what simulating one message on both sides of a NIC of {@code config} says it costs */
+    private static CostCache.Computation simulator(SimConfig config) {
+        HostModel host = new HostModel(config.timing());
+        double psPerBit = 1000.0 / config.timing().get(TimingParam.LINE_RATE);
+        return (type, count) -> {
+            TimedMessage m = TimedMessage.of(type, count, config);
+            CostCache.Costs cpu = HostCosts.modelled(host, type, count);
+            long sendNic = m.sendOffloaded() ? ns(m.sendTime().delayPs()) : 0;
+            long recvNic = m.receiveOffloaded() ? ns(afterLastBytePs(m.receive().timing, psPerBit)) : 0;
+            return new CostCache.Costs(m.sendOffloaded() ? 0 : cpu.sendCpuNs(), sendNic, recvNic,
+                    m.receiveOffloaded() ? 0 : cpu.recvCpuNs());
+        };
     }
 
-    /** @return the completion's lead over the last byte's arrival at line rate, ps (0 if none) */
-    private long afterLastBytePs(MessageTiming t) {
+    /** @return how long after the last byte's arrival at line rate the completion handler finished, ps (0 if not after) */
+    private static long afterLastBytePs(MessageTiming t, double psPerBit) {
         return Math.max(0, t.completionPs() - t.linkLatencyPs() - Math.round(t.bytes() * 8 * psPerBit));
     }
 
     private static long ns(long ps) {
         return Math.round(ps / 1000.0);
-    }
-
-    private CostCache.Costs costs(MessageType type, long count) {
-        return cache.get(config, type, count, computation);
-    }
-
-    /** @return {@code sim:} and the strategy ({@code sim:auto} by default, as {@code jspin sim}) */
-    @Override
-    public String nic() {
-        return nic;
-    }
-
-    @Override
-    public long sendCpuNs(MessageType type, long count) {
-        return costs(type, count).sendCpuNs();
-    }
-
-    @Override
-    public long sendNicNs(MessageType type, long count) {
-        return costs(type, count).sendNicNs();
-    }
-
-    @Override
-    public long recvNicNs(MessageType type, long count) {
-        return costs(type, count).recvNicNs();
-    }
-
-    @Override
-    public long recvCpuNs(MessageType type, long count) {
-        return costs(type, count).recvCpuNs();
     }
 }
