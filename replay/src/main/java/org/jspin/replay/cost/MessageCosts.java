@@ -12,7 +12,10 @@ public interface MessageCosts {
     /** @return CPU time the sender spends before the message can go (the host packs), ns */
     long sendCpuNs(MessageType type, long count);
 
-    /** @return how much later the message's last byte can leave than at line rate from the send's start, beyond LogGOPS's (sPIN's outbound handlers), ns */
+    /**
+     * @return how much later the message's last byte can leave than at line rate from the send's start,
+     *         beyond LogGOPS's (sPIN's outbound handlers), ns
+     */
     long sendNicNs(MessageType type, long count);
 
     /** @return NIC time after the last byte arrived until the data is in place, beyond LogGOPS's (sPIN's inbound handlers), ns */

@@ -51,7 +51,7 @@ public final class SimCosts extends CachedCosts {
         };
     }
 
-    /** @return how long after the last byte's arrival at line rate the completion handler finished, ps (0 if not after) */
+    /** @return how long after the last byte's arrival at line rate the completion handler finished, ps (or 0) */
     private static long afterLastBytePs(MessageTiming t, double psPerBit) {
         return Math.max(0, t.completionPs() - t.linkLatencyPs() - Math.round(t.bytes() * 8 * psPerBit));
     }

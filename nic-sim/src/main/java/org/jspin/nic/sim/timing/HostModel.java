@@ -56,7 +56,7 @@ public final class HostModel {
         return (shape.bytes() + line - 1) / line * line;
     }
 
-    /** Lines of the type map covered whole and in part (a part-line two regions share counted once), and its regions. */
+    /** Lines of the type map covered whole and in part (a part-line regions share counted once), and its regions. */
     private record Lines(long full, long partial, long regions) {
     }
 
