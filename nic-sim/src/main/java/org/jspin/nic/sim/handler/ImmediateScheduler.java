@@ -7,9 +7,9 @@ import org.jspin.nic.sim.work.HandlerWork;
 import org.jspin.nic.sim.work.MessageWork;
 
 /**
- * The untimed scheduler of the functional runs (the send side, which has no clock yet): each handler
- * runs as soon as its packet is handed over, in that order, on the HPU it is given; nothing waits, the
- * link costs nothing and no timing is recorded.
+ * The untimed scheduler of the functional runs (the send side, which a {@code SendClock} may time from
+ * outside): each handler runs as soon as its packet is handed over, in that order, on the HPU it is
+ * given; nothing waits, the link costs nothing and no timing is recorded.
  */
 public final class ImmediateScheduler implements HandlerScheduler {
     private final HandlerWork work = new HandlerWork();

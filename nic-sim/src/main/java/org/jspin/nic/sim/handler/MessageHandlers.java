@@ -21,7 +21,7 @@ import org.jspin.nic.sim.work.WorkListener;
  * <p>Every handler really runs here (real bytes, counted work); when, and on which HPU unless the
  * strategy fixes it, is its {@link HandlerScheduler}'s to say: inbound the timed one, which follows the
  * message's clock; outbound the untimed one, one handler per packet gathering its payload in order, on
- * the HPUs the strategy gives in turn (the send side has no clock yet).
+ * the HPUs the strategy gives in turn (a {@code SendClock} listening to them times the send side).
  */
 public final class MessageHandlers {
     private final SimConfig config;
