@@ -31,7 +31,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jspin.nic.sim.experiment.ChartSpec;
-import org.jspin.nic.sim.experiment.ChartSpec.BarLayout;
+import org.jspin.nic.sim.experiment.ChartSpec.Arrangement;
 
 /**
  * Bar charts over categories. Laid out horizontally, every category gets a row of its own, so the image
@@ -67,7 +67,7 @@ final class BarCharts {
         boolean stacked = onePerCategory(points);
         ValueAxis values = valueAxis(points, c);
         CombinedRangeCategoryPlot plot = new CombinedRangeCategoryPlot(values);
-        boolean horizontal = c.layout() != BarLayout.VERTICAL;
+        boolean horizontal = c.layout() == Arrangement.HORIZONTAL || c.layout() == Arrangement.GROUPED;
         plot.setOrientation(horizontal ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL);
         plot.setGap(10);
         CategoryPlot first = null;
@@ -168,7 +168,7 @@ final class BarCharts {
             }
         }
         if (c.logY() && max > 0) {
-            return ChartStyle.logAxis(c.yLabel(), 10, min, max);
+            return ChartStyle.logAxis(c.yLabel(), 10, min, max, 0);
         }
         NumberAxis axis = new NumberAxis(c.yLabel());
         axis.setUpperMargin(0.1); // room for the values written beside horizontal bars

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.jspin.nic.sim.experiment.ChartSpec.BarLayout;
+import org.jspin.nic.sim.experiment.ChartSpec.Arrangement;
 
 /** The order in which a bar chart shows its categories, in groups (one group unless grouped by application). */
 public final class CategoryGroups {
@@ -23,21 +23,21 @@ public final class CategoryGroups {
     }
 
     /**
-     * @return the categories of {@code points}: in table order ({@link BarLayout#VERTICAL}), or sorted by
+     * @return the categories of {@code points}: in table order (bars upward), or sorted by
      *     their largest value, largest first (ties in table order), in one group or one per application (the
      *     applications in table order, so a summary row written last stays last)
      */
-    public static List<Group> of(ChartPoints points, BarLayout layout) {
+    public static List<Group> of(ChartPoints points, Arrangement layout) {
         Map<String, Double> best = new LinkedHashMap<>();
         for (ChartPoints.Point p : points.points()) {
             best.merge(p.category(), p.value(), Math::max);
         }
         List<String> order = new ArrayList<>(best.keySet());
-        if (layout == BarLayout.VERTICAL) {
+        if (layout != Arrangement.HORIZONTAL && layout != Arrangement.GROUPED) {
             return List.of(new Group("", order));
         }
         order.sort(Comparator.comparingDouble((String k) -> best.get(k)).reversed()); // stable: ties keep table order
-        if (layout == BarLayout.HORIZONTAL) {
+        if (layout == Arrangement.HORIZONTAL) {
             return List.of(new Group("", order));
         }
         Map<String, List<String>> groups = new LinkedHashMap<>();

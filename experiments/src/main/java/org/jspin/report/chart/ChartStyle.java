@@ -52,18 +52,20 @@ final class ChartStyle {
     }
 
     /**
-     * @return a log axis over whole decades from below {@code min} to above {@code max}, ticked at each power of
-     *     {@code base} and labelled with plain numbers (0.1, 1, 10), not exponents
+     * @return a log axis over whole powers of {@code base} from below {@code min} to above {@code max} and
+     *     {@code pad} of a power further, ticked at each power and labelled with plain numbers (0.1, 1, 10), not
+     *     exponents
      */
-    static LogAxis logAxis(String label, int base, double min, double max) {
+    static LogAxis logAxis(String label, int base, double min, double max, double pad) {
         LogAxis axis = new LogAxis(label);
         axis.setBase(base);
         axis.setTickUnit(new NumberTickUnit(1));
         axis.setNumberFormatOverride(new DecimalFormat("#,##0.####", DecimalFormatSymbols.getInstance(Locale.ROOT)));
         double lo = Math.pow(base, Math.floor(Math.log(min) / Math.log(base)));
         double hi = Math.pow(base, Math.ceil(Math.log(max) / Math.log(base)));
-        // a hair beyond the decades, so rounding cannot drop the ticks at the ends
-        axis.setRange(lo / 1.001, (hi > lo ? hi : lo * base) * 1.001);
+        // at least a hair beyond the powers, so rounding cannot drop the ticks at the ends
+        double margin = Math.pow(base, Math.max(pad, 0.001));
+        axis.setRange(lo / margin, (hi > lo ? hi : lo * base) * margin);
         axis.setMinorTickMarksVisible(true);
         fonts(axis);
         return axis;

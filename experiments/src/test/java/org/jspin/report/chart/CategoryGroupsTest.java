@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.jspin.nic.sim.experiment.ChartSpec;
-import org.jspin.nic.sim.experiment.ChartSpec.BarLayout;
+import org.jspin.nic.sim.experiment.ChartSpec.Arrangement;
 import org.jspin.nic.sim.experiment.Table;
 import org.junit.jupiter.api.Test;
 
@@ -25,13 +25,13 @@ class CategoryGroupsTest {
     @Test
     void verticalKeepsTheTablesOrder() {
         assertEquals(List.of(new CategoryGroups.Group("", List.of("nas_lu_a", "wrf_x", "nas_mg_b", "wrf_y",
-                "geometric mean"))), CategoryGroups.of(points(), BarLayout.VERTICAL));
+                "geometric mean"))), CategoryGroups.of(points(), Arrangement.VERTICAL));
     }
 
     @Test
     void horizontalSortsByTheLargestValueOfEachCategory() {
         assertEquals(List.of(new CategoryGroups.Group("", List.of("wrf_x", "nas_mg_b", "geometric mean", "wrf_y",
-                "nas_lu_a"))), CategoryGroups.of(points(), BarLayout.HORIZONTAL));
+                "nas_lu_a"))), CategoryGroups.of(points(), Arrangement.HORIZONTAL));
     }
 
     @Test
@@ -39,7 +39,7 @@ class CategoryGroupsTest {
         assertEquals(List.of(new CategoryGroups.Group("nas", List.of("nas_mg_b", "nas_lu_a")),
                 new CategoryGroups.Group("wrf", List.of("wrf_x", "wrf_y")),
                 new CategoryGroups.Group("geometric mean", List.of("geometric mean"))),
-                CategoryGroups.of(points(), BarLayout.GROUPED));
+                CategoryGroups.of(points(), Arrangement.GROUPED));
     }
 
     @Test

@@ -18,20 +18,22 @@ import java.util.List;
  * @param logY       a logarithmic y axis
  * @param reference  the y of a reference line (NaN for none)
  * @param refLabel   what the reference line is
- * @param layout     how bars are laid out (ignored by line charts)
+ * @param layout     how the bars or lines are arranged
  * @param rows       which rows are drawn and how their series are named
  */
 public record ChartSpec(String file, String title, boolean bars, String x, String y, String series, String xLabel,
-                        String yLabel, boolean logX, boolean logY, double reference, String refLabel, BarLayout layout,
+                        String yLabel, boolean logX, boolean logY, double reference, String refLabel, Arrangement layout,
                         RowSelection rows) {
-    /** How the categories of a bar chart are laid out. */
-    public enum BarLayout {
-        /** Categories along x in table order, bars upward. */
+    /** How a chart arranges its bars or lines. */
+    public enum Arrangement {
+        /** Bars: categories along x in table order, bars upward. Lines: every series in one plot. */
         VERTICAL,
         /** Categories down the left, sorted by their largest value, bars rightward; the image grows with them. */
         HORIZONTAL,
         /** As {@link #HORIZONTAL}, in one panel per application (the category's name before its first '_'). */
-        GROUPED
+        GROUPED,
+        /** Lines: a panel per series, one above the other over the same x, each with its own y range. */
+        PANELS
     }
 
     /**
@@ -64,14 +66,14 @@ public record ChartSpec(String file, String title, boolean bars, String x, Strin
     public static ChartSpec lines(String file, String title, String x, String y, String series, String xLabel,
                                   String yLabel, boolean logX) {
         return new ChartSpec(file, title, false, x, y, series, xLabel, yLabel, logX, false, Double.NaN, null,
-                BarLayout.VERTICAL, RowSelection.ALL);
+                Arrangement.VERTICAL, RowSelection.ALL);
     }
 
     /** @return a bar chart over categories */
     public static ChartSpec bars(String file, String title, String x, String y, String series, String xLabel,
                                  String yLabel, boolean logY) {
         return new ChartSpec(file, title, true, x, y, series, xLabel, yLabel, false, logY, Double.NaN, null,
-                BarLayout.VERTICAL, RowSelection.ALL);
+                Arrangement.VERTICAL, RowSelection.ALL);
     }
 
     /** @return this chart with a reference line at {@code value} on the value axis */
@@ -79,8 +81,8 @@ public record ChartSpec(String file, String title, boolean bars, String x, Strin
         return new ChartSpec(file, title, bars, x, y, series, xLabel, yLabel, logX, logY, value, label, layout, rows);
     }
 
-    /** @return this bar chart laid out as {@code how} */
-    public ChartSpec laidOut(BarLayout how) {
+    /** @return this chart arranged as {@code how} */
+    public ChartSpec laidOut(Arrangement how) {
         return new ChartSpec(file, title, bars, x, y, series, xLabel, yLabel, logX, logY, reference, refLabel, how,
                 rows);
     }

@@ -98,7 +98,8 @@ final class VectorFigures extends Sweeps {
                 "fig14: " + maxima + "bound P x outstanding = " + bound));
         return new Figure("fig14-dma-queue", "DMA write queue occupancy over time, 64 B blocks (paper Figs. 14-15)", t,
                 List.of(ChartSpec.lines("fig14-dma-queue", "DMA write queue, vector of 64 B blocks", "time_ns",
-                        "occupancy", "strategy", "simulated time (ns)", "DMA writes queued (commands)", false)),
+                        "occupancy", "strategy", "simulated time (ns)", "DMA writes queued (commands)", false)
+                        .laidOut(ChartSpec.Arrangement.PANELS)),
                 "The largest number of DMA write commands issued and not complete in each packet inter-arrival time.");
     }
 
