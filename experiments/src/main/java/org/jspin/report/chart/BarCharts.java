@@ -17,13 +17,13 @@ import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedRangeCategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.labels.ItemLabelAnchor;
-import org.jfree.chart.labels.ItemLabelPosition;
-import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
@@ -40,101 +40,98 @@ import org.jspin.nic.sim.experiment.ChartSpec.Arrangement;
 final class BarCharts {
     /** Vertical category labels are tilted past this many categories, where level ones would run together. */
     static final int MAX_LEVEL_LABELS = 12;
-    /** Pixels a horizontal bar chart gives each bar, and at least each category (a label's height). */
+    /** Pixels a horizontal bar chart gives each bar. */
     static final int BAR_PX = 6;
+    /** Pixels a horizontal bar chart gives at least each category: a label's height. */
     static final int CATEGORY_PX = 18;
+    /** Pixels a panel gets at least: its application's name. */
     static final int GROUP_PX = 40;
-    /** Marks a category whose value is infinite, which no bar can show. */
-    static final String INFINITE = " (∞, not drawn)";
-
     /** Room above the first bar for the reference line's label. */
     static final int MARKER_PX = 22;
+    /** Marks a category whose value is infinite, which no bar can show. */
+    static final String INFINITE = " (∞, not drawn)";
     /** Values beside bars: whole numbers plain, others to two decimals, thousands grouped. */
-    private static final NumberFormat VALUES = new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(
-            Locale.ROOT));
+    private static final NumberFormat VALUES = new DecimalFormat("#,##0.##",
+            DecimalFormatSymbols.getInstance(Locale.ROOT));
 
     private BarCharts() {
     }
 
-    /** @return the height of a group's panel: a row per category, and room for the application's name */
-    private static int panelPx(CategoryGroups.Group g, int perCategory) {
-        return Math.max(GROUP_PX, g.categories().size() * perCategory);
-    }
-
     static RenderedChart render(ChartPoints points, ChartSpec c, String title) {
-        List<CategoryGroups.Group> groups = CategoryGroups.of(points, c.layout());
-        Map<String, String> labels = labels(points);
-        boolean stacked = onePerCategory(points);
-        ValueAxis values = valueAxis(points, c);
-        CombinedRangeCategoryPlot plot = new CombinedRangeCategoryPlot(values);
         boolean horizontal = c.layout() == Arrangement.HORIZONTAL || c.layout() == Arrangement.GROUPED;
+        boolean stacked = onePerCategory(points);
+        int perCategory = Math.max(CATEGORY_PX, BAR_PX * (stacked ? 1 : points.series().size()) + 8);
+        Map<String, String> labels = labels(points);
+        CombinedRangeCategoryPlot plot = new CombinedRangeCategoryPlot(valueAxis(points, c));
         plot.setOrientation(horizontal ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL);
         plot.setGap(10);
-        CategoryPlot first = null;
-        int perCategory = Math.max(CATEGORY_PX, BAR_PX * (stacked ? 1 : points.series().size()) + 8);
         int height = 200;
-        for (CategoryGroups.Group g : groups) {
-            DefaultCategoryDataset data = new DefaultCategoryDataset();
-            for (String s : points.series()) { // every panel holds every series, so each keeps its colour
-                data.addValue(null, s, labels.get(g.categories().get(0)));
-            }
-            for (String k : g.categories()) { // the categories in the group's order, before any value places them
-                data.addValue(null, points.series().get(0), labels.get(k));
-            }
-            Set<String> in = new HashSet<>(g.categories());
-            for (ChartPoints.Point p : points.points()) {
-                if (in.contains(p.category()) && !Double.isInfinite(p.value())) {
-                    data.addValue(p.value(), p.series(), labels.get(p.category()));
-                }
-            }
-            CategoryAxis axis = new CategoryAxis(horizontal ? g.name() : c.xLabel());
-            ChartStyle.fonts(axis);
-            axis.setCategoryMargin(0.15);
-            axis.setMaximumCategoryLabelLines(2);
-            if (!horizontal && g.categories().size() > MAX_LEVEL_LABELS) {
-                axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-            }
-            if (horizontal) {
-                axis.setMaximumCategoryLabelWidthRatio(0.5f);
-                axis.setLabelAngle(Math.PI / 2); // the application's name reads level, whatever its panel's height
-            }
-            BarRenderer renderer = renderer(points.series().size(), stacked);
-            if (horizontal && stacked) { // one bar a row: its value beside it, a zero visible as "0"
-                renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", VALUES));
-                renderer.setDefaultItemLabelsVisible(true);
-                renderer.setDefaultItemLabelFont(ChartStyle.TICKS);
-                renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3,
-                        TextAnchor.CENTER_LEFT));
-            }
-            CategoryPlot panel = new CategoryPlot(data, axis, null, renderer);
+        for (CategoryGroups.Group g : CategoryGroups.of(points, c.layout())) {
+            boolean top = plot.getSubplots().isEmpty();
+            CategoryPlot panel = new CategoryPlot(dataset(points, g, labels), categoryAxis(c, g, horizontal), null,
+                    renderer(points.series().size(), stacked, horizontal));
             panel.setBackgroundPaint(Color.WHITE);
             panel.setRangeGridlinePaint(Color.LIGHT_GRAY);
+            int px = Math.max(GROUP_PX, g.categories().size() * perCategory);
             if (!Double.isNaN(c.reference())) {
                 ValueMarker m = ChartStyle.marker(c, horizontal);
-                if (first != null) { // labelled once, in the top panel, above its first bar
+                if (!top) { // labelled once, in the top panel, above its first bar
                     m.setLabel(null);
                 } else if (horizontal) {
-                    axis.setLowerMargin(Math.min(0.5, MARKER_PX / (double) panelPx(g, perCategory)));
+                    panel.getDomainAxis().setLowerMargin(Math.min(0.5, MARKER_PX / (double) px));
                 }
                 panel.addRangeMarker(m);
             }
-            int px = panelPx(g, perCategory);
+            if (top) { // the panels' legends are the same: show one
+                plot.setFixedLegendItems(panel.getLegendItems());
+            }
             plot.add(panel, px);
             height += px + 10;
-            first = first == null ? panel : first;
-        }
-        if (first != null) { // the panels' legends are the same: show one
-            plot.setFixedLegendItems(first.getLegendItems());
         }
         JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        boolean legend = points.series().size() > 1;
-        ChartStyle.finish(chart, legend);
+        ChartStyle.finish(chart, points.series().size() > 1);
         if (!horizontal) {
             return new RenderedChart(chart, Charts.WIDTH, Charts.HEIGHT);
         }
         plot.setRangeAxisLocation(AxisLocation.TOP_OR_LEFT);
         chart.getLegend().setPosition(RectangleEdge.TOP);
         return new RenderedChart(chart, Charts.WIDTH, height);
+    }
+
+    /** @return the group's values, its categories in the group's order and every series in every panel */
+    private static DefaultCategoryDataset dataset(ChartPoints points, CategoryGroups.Group g,
+                                                  Map<String, String> labels) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        if (g.categories().isEmpty()) {
+            return data;
+        }
+        for (String s : points.series()) { // each series keeps its place, so its colour, in every panel
+            data.addValue(null, s, labels.get(g.categories().getFirst()));
+        }
+        for (String k : g.categories()) { // the categories in order before any value places them
+            data.addValue(null, points.series().getFirst(), labels.get(k));
+        }
+        Set<String> in = new HashSet<>(g.categories());
+        for (ChartPoints.Point p : points.points()) {
+            if (in.contains(p.category()) && !Double.isInfinite(p.value())) {
+                data.addValue(p.value(), p.series(), labels.get(p.category()));
+            }
+        }
+        return data;
+    }
+
+    private static CategoryAxis categoryAxis(ChartSpec c, CategoryGroups.Group g, boolean horizontal) {
+        CategoryAxis axis = new CategoryAxis(horizontal ? g.name() : c.xLabel());
+        ChartStyle.fonts(axis);
+        axis.setCategoryMargin(0.15);
+        axis.setMaximumCategoryLabelLines(2);
+        if (horizontal) {
+            axis.setMaximumCategoryLabelWidthRatio(0.5f);
+            axis.setLabelAngle(Math.PI / 2); // the application's name reads level, whatever its panel's height
+        } else if (g.categories().size() > MAX_LEVEL_LABELS) {
+            axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        }
+        return axis;
     }
 
     /** @return each category's label: its name, marked where a value is infinite */
@@ -176,7 +173,7 @@ final class BarCharts {
         return axis;
     }
 
-    private static BarRenderer renderer(int series, boolean stacked) {
+    private static BarRenderer renderer(int series, boolean stacked, boolean horizontal) {
         BarRenderer r = stacked ? new StackedBarRenderer() : new BarRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
@@ -184,6 +181,13 @@ final class BarCharts {
         r.setDrawBarOutline(false);
         for (int i = 0; i < series; i++) {
             r.setSeriesPaint(i, ChartStyle.paint(i));
+        }
+        if (horizontal && stacked) { // one bar a row: its value beside it, a zero visible as "0"
+            r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", VALUES));
+            r.setDefaultItemLabelsVisible(true);
+            r.setDefaultItemLabelFont(ChartStyle.TICKS);
+            r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3,
+                    TextAnchor.CENTER_LEFT));
         }
         return r;
     }

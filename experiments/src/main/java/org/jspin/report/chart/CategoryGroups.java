@@ -25,7 +25,7 @@ public final class CategoryGroups {
     /**
      * @return the categories of {@code points}: in table order (bars upward), or sorted by
      *     their largest value, largest first (ties in table order), in one group or one per application (the
-     *     applications in table order, so a summary row written last stays last)
+     *     applications in table order, so a summary row written last stays last); one empty group for no points
      */
     public static List<Group> of(ChartPoints points, Arrangement layout) {
         Map<String, Double> best = new LinkedHashMap<>();
@@ -33,7 +33,7 @@ public final class CategoryGroups {
             best.merge(p.category(), p.value(), Math::max);
         }
         List<String> order = new ArrayList<>(best.keySet());
-        if (layout != Arrangement.HORIZONTAL && layout != Arrangement.GROUPED) {
+        if (best.isEmpty() || layout != Arrangement.HORIZONTAL && layout != Arrangement.GROUPED) {
             return List.of(new Group("", order));
         }
         order.sort(Comparator.comparingDouble((String k) -> best.get(k)).reversed()); // stable: ties keep table order

@@ -84,6 +84,18 @@ class BarChartsTest {
     }
 
     @Test
+    void aTableWithNothingToDrawGivesAnEmptyChart() {
+        Table t = Table.of(List.of("layout", "reuses"), Set.of());
+        t.add("nas_a", Double.NaN);
+        for (Arrangement a : List.of(Arrangement.VERTICAL, Arrangement.GROUPED)) {
+            RenderedChart r = Charts.render(t, ChartSpec.bars("f", "t", "layout", "reuses", null, "layout",
+                    "reuses (messages)", false).laidOut(a), "paper");
+            assertEquals(0, ((CategoryPlot) ((CombinedRangeCategoryPlot) r.chart().getPlot()).getSubplots()
+                    .getFirst()).getDataset().getColumnCount());
+        }
+    }
+
+    @Test
     void fewVerticalCategoriesKeepTheirLabelsLevel() {
         Table t = Table.of(List.of("backend", "bytes"), Set.of());
         t.add("host", 3.0);
