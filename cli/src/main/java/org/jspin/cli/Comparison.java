@@ -191,8 +191,8 @@ final class Comparison {
                 + ": main-memory traffic by backend (estimated)", "backend", "memory_traffic_bytes", null, "backend",
                 "main-memory traffic (bytes)", false), "paper", dir));
         files.add(ReportWriter.chart(t, ChartSpec.bars("compare-" + example + "-time", example
-                + ": wall time per iteration (measured)", "backend", "us_per_iteration_measured", null, "backend",
-                "time per iteration (us)", false), "paper", dir));
+                + ": wall time per iteration, measured (sim/* includes simulating its NIC)", "backend",
+                "us_per_iteration_measured", null, "backend", "wall time per iteration (µs)", false), "paper", dir));
         return files;
     }
 }

@@ -1,37 +1,20 @@
 package org.jspin.report;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.text.DecimalFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.axis.NumberTickUnit;
-import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 import org.jspin.nic.sim.experiment.ChartSpec;
 import org.jspin.nic.sim.experiment.Figure;
 import org.jspin.nic.sim.experiment.Figures;
 import org.jspin.nic.sim.experiment.Table;
 import org.jspin.nic.sim.experiment.Verdict;
+import org.jspin.report.chart.Charts;
 
 /**
  * Writes the simulator's figures into a directory: one CSV per figure (measured columns named
@@ -40,9 +23,6 @@ import org.jspin.nic.sim.experiment.Verdict;
  * measured on this machine, and each figure's data as a table.
  */
 public final class ReportWriter {
-    private static final int WIDTH = 1000;
-    private static final int HEIGHT = 620;
-
     private ReportWriter() {
     }
 
@@ -62,7 +42,7 @@ public final class ReportWriter {
                 written.add(csv);
                 for (ChartSpec c : f.charts()) {
                     Path png = dir.resolve(c.file() + ".png");
-                    ChartUtils.saveChartAsPNG(png.toFile(), chart(f.table(), c, result.preset()), WIDTH, HEIGHT);
+                    Charts.render(f.table(), c, result.preset()).save(png);
                     written.add(png);
                 }
             }
@@ -84,7 +64,7 @@ public final class ReportWriter {
         Path png = dir.resolve(c.file() + ".png");
         try {
             Files.createDirectories(dir);
-            ChartUtils.saveChartAsPNG(png.toFile(), chart(t, c, preset), WIDTH, HEIGHT);
+            Charts.render(t, c, preset).save(png);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + png, e);
         }
@@ -121,92 +101,6 @@ public final class ReportWriter {
         }
         String s = String.valueOf(v);
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
-    }
-
-    /** A row's y: the y column, or its measured twin ({@code y_measured}) where the y is empty. */
-    private static double y(Table t, List<Object> row, String y, boolean[] measured) {
-        double v = t.number(row, y);
-        measured[0] = false;
-        if (Double.isNaN(v) && t.columns().contains(y + "_measured")) {
-            v = t.number(row, y + "_measured");
-            measured[0] = true;
-        }
-        return v;
-    }
-
-    private static JFreeChart chart(Table t, ChartSpec c, String preset) {
-        String title = c.title() + "  [" + preset + " preset]";
-        boolean[] measured = new boolean[1];
-        JFreeChart chart;
-        if (c.bars()) {
-            DefaultCategoryDataset data = new DefaultCategoryDataset();
-            for (List<Object> row : t.rows()) {
-                double v = y(t, row, c.y(), measured);
-                if (Double.isNaN(v) || Double.isInfinite(v)) {
-                    continue;
-                }
-                String series = c.series() == null ? c.y() : String.valueOf(row.get(t.column(c.series())));
-                data.addValue(v, series + (measured[0] ? " (measured)" : ""), String.valueOf(row.get(t.column(c.x()))));
-            }
-            chart = ChartFactory.createBarChart(title, c.xLabel(), c.yLabel(), data, PlotOrientation.VERTICAL,
-                    c.series() != null, false, false);
-            CategoryPlot plot = chart.getCategoryPlot();
-            plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-            plot.setBackgroundPaint(Color.WHITE);
-            plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-            if (c.logY()) {
-                LogAxis axis = new LogAxis(c.yLabel());
-                axis.setSmallestValue(1e-3);
-                plot.setRangeAxis(axis);
-            }
-            if (!Double.isNaN(c.reference())) {
-                plot.addRangeMarker(marker(c));
-            }
-        } else {
-            Map<String, XYSeries> series = new LinkedHashMap<>();
-            for (List<Object> row : t.rows()) {
-                double v = y(t, row, c.y(), measured);
-                double x = t.number(row, c.x());
-                if (Double.isNaN(v) || Double.isNaN(x) || Double.isInfinite(v)) {
-                    continue;
-                }
-                String name = (c.series() == null ? c.y() : String.valueOf(row.get(t.column(c.series()))))
-                        + (measured[0] ? " (measured)" : "");
-                series.computeIfAbsent(name, k -> new XYSeries(k, true, true)).addOrUpdate(x, v);
-            }
-            XYSeriesCollection data = new XYSeriesCollection();
-            series.values().forEach(data::addSeries);
-            chart = ChartFactory.createXYLineChart(title, c.xLabel(), c.yLabel(), data, PlotOrientation.VERTICAL, true,
-                    false, false);
-            XYPlot plot = chart.getXYPlot();
-            if (c.logX()) {
-                LogAxis axis = new LogAxis(c.xLabel());
-                axis.setBase(2);
-                axis.setTickUnit(new NumberTickUnit(1)); // one tick per power of two
-                axis.setNumberFormatOverride(new DecimalFormat("0"));
-                plot.setDomainAxis(axis);
-            }
-            plot.setBackgroundPaint(Color.WHITE);
-            plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-            plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-            XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
-            for (int i = 0; i < data.getSeriesCount(); i++) {
-                lines.setSeriesStroke(i, new BasicStroke(2f));
-            }
-            plot.setRenderer(lines);
-            if (!Double.isNaN(c.reference())) {
-                plot.addRangeMarker(marker(c));
-            }
-        }
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
-    }
-
-    private static ValueMarker marker(ChartSpec c) {
-        ValueMarker m = new ValueMarker(c.reference(), Color.DARK_GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-                BasicStroke.JOIN_MITER, 1, new float[] {6, 4}, 0));
-        m.setLabel(c.refLabel());
-        return m;
     }
 
     private static String markdown(Figures.Result r, Map<String, String> parameters) {

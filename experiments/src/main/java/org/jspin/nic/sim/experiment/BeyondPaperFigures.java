@@ -24,7 +24,7 @@ final class BeyondPaperFigures extends Sweeps {
         }
         return new Figure("fig-hpu-local", "hpu-local: catch-up against the number of HPUs, 64 B blocks", t,
                 List.of(ChartSpec.lines("fig-hpu-local", "hpu-local catch-up against P", "hpus", "catch_up_blocks",
-                        null, "HPUs (P)", "blocks passed over catching up", true)),
+                        null, "HPUs (P)", "blocks passed over catching up (blocks)", true)),
                 "Each HPU's segment walks over the packets the others handled since its last one.");
     }
 

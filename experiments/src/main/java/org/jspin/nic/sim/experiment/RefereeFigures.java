@@ -52,9 +52,10 @@ final class RefereeFigures extends Sweeps {
                 + " (banked preset, one parameter varied at a time)", t,
                 List.of(ChartSpec.lines("fig-referee-memory-latency", "Throughput against NIC memory latency (banked)",
                         "value", "gbps", "strategy", "memory latency (cycles)", "throughput (Gbit/s)", true)
+                        .where("parameter", "memory-latency (cycles)").seriesNamed("{strategy}, {block_bytes} B blocks")
                         .withReference(lineRate(), "line rate")),
                 "Rows vary one parameter of the banked preset at a time (see the parameter column); the plot shows"
-                        + " the latency rows (all block sizes in one series per strategy).");
+                        + " the latency rows, one series per strategy and block size.");
     }
 
     Figure refereeHostThreads() {
@@ -107,7 +108,7 @@ final class RefereeFigures extends Sweeps {
         return new Figure("fig-referee-iovec", "Portals 4 iovec (a model) against v and the PCIe fetch latency, 64 B"
                 + " blocks", t, List.of(ChartSpec.lines("fig-referee-iovec", "iovec (model) against v",
                         "iovec_entries", "gbps", "fetch_ns", "entries on the NIC (v)", "throughput (Gbit/s)", true)
-                        .withReference(lineRate(), "line rate")),
+                        .seriesNamed("fetch of the next v entries: {fetch_ns} ns").withReference(lineRate(), "line rate")),
                 "A model of a NIC that holds v entries of the flattened type map and fetches the next v over PCIe.");
     }
 

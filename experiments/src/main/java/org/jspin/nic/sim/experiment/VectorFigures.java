@@ -98,7 +98,8 @@ final class VectorFigures extends Sweeps {
                 "fig14: " + maxima + "bound P x outstanding = " + bound));
         return new Figure("fig14-dma-queue", "DMA write queue occupancy over time, 64 B blocks (paper Figs. 14-15)", t,
                 List.of(ChartSpec.lines("fig14-dma-queue", "DMA write queue, vector of 64 B blocks", "time_ns",
-                        "occupancy", "strategy", "simulated time (ns)", "commands queued", false)),
+                        "occupancy", "strategy", "simulated time (ns)", "DMA writes queued (commands)", false)
+                        .laidOut(ChartSpec.Arrangement.PANELS)),
                 "The largest number of DMA write commands issued and not complete in each packet inter-arrival time.");
     }
 
@@ -129,7 +130,8 @@ final class VectorFigures extends Sweeps {
                         c.get(TimingParam.MATCH_FIRST), c.get(TimingParam.HANDLER_BASE), c.get(TimingParam.HPU_CLOCK))));
         return new Figure("fig02-put-latency", "Latency a handler adds to a small put (paper Fig. 2)", t,
                 List.of(ChartSpec.bars("fig02-put-latency", "Put latency, Portals against sPIN", "bytes", "spin_ns",
-                        null, "message bytes", "latency (ns)", false)),
+                        null, "message size (bytes)", "latency (ns)", false)
+                        .yColumns(List.of("portals_ns", "spin_ns"), List.of("Portals", "sPIN"))),
                 "Portals: arrival + matching + one DMA write. sPIN: header, payload and completion handlers too.");
     }
 }
