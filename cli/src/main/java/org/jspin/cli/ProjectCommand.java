@@ -19,6 +19,7 @@ import org.jspin.replay.engine.ReplayResult;
 import org.jspin.replay.goal.GoalReader;
 import org.jspin.replay.goal.GoalWriter;
 import org.jspin.replay.report.ReplayReport;
+import org.jspin.replay.schedule.PackAsCalc;
 import org.jspin.replay.schedule.Schedule;
 import org.jspin.replay.trace.TraceReader;
 
@@ -68,25 +69,32 @@ final class ProjectCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "write DIR/project.csv (one row per NIC and rank)")
     private Path out;
 
-    @Option(names = "--goal", paramLabel = "FILE", description = "write the schedule as LogGOPSim's GOAL text and exit")
+    @Option(names = "--goal", paramLabel = "FILE", description = "write the schedule as LogGOPSim's GOAL text and exit;"
+            + " with --nic host (the default) a host's pack and unpack of a datatype become calcs")
     private Path goal;
 
     @Override
     public Integer call() throws Exception {
         Schedule schedule = read(input);
+        TimingConfig timing = preset == null ? TimingConfig.PAPER : TimingConfig.preset(preset);
+        if (sets != null) timing = timing.with(sets.toArray(String[]::new));
+        NicCatalog catalog = new NicCatalog();
+        var err = spec.commandLine().getErr();
         if (goal != null) {
-            GoalWriter.write(schedule, goal);
+            if (nics != null && nics.size() > 1) {
+                throw new MpiException(ErrorClass.ERR_ARG, "--goal writes one NIC's schedule; --nic names " + nics);
+            }
+            // a host's pack and unpack become calcs; what a sPIN NIC does has no GOAL operation
+            String nic = nics == null ? "host" : nics.getFirst().trim();
+            MessageCosts costs = catalog.costs(nic, timing, w -> err.println("jspin project: " + w));
+            GoalWriter.write(PackAsCalc.apply(schedule, costs), goal);
             spec.commandLine().getOut().println("wrote " + goal + ": " + schedule.ranks() + " ranks, "
                     + schedule.operations() + " operations");
             return 0;
         }
         LogGopsParameters parameters = loggops == null ? LogGopsParameters.defaults()
                 : LogGopsParameters.defaults().with(loggops);
-        TimingConfig timing = preset == null ? TimingConfig.PAPER : TimingConfig.preset(preset);
-        if (sets != null) timing = timing.with(sets.toArray(String[]::new));
-        NicCatalog catalog = new NicCatalog();
         List<ReplayResult> results = new ArrayList<>();
-        var err = spec.commandLine().getErr();
         for (String nic : nics == null ? List.of("host") : nics) {
             MessageCosts costs = catalog.costs(nic.trim(), timing, w -> err.println("jspin project: " + w));
             LogGopsReplay replay = new LogGopsReplay(schedule, parameters, costs);
