@@ -126,10 +126,7 @@ public final class LogGopsReplay {
     private void calc(int op, long t) {
         int r = opRank[op];
         int ci = r * ncpu + s.cpu(op);
-        if (nexto[ci] > t) {
-            queue.push(nexto[ci], queue.sequence(), OP | op);
-            return;
-        }
+        if (later(nexto[ci], t, OP | op)) return;
         long size = s.size(op);
         nexto[ci] = t + size;
         busy[r] += size;
@@ -143,11 +140,7 @@ public final class LogGopsReplay {
         int r = opRank[op];
         int ci = r * ncpu + s.cpu(op);
         int ni = r * nnic + s.nic(op);
-        long avail = Math.max(nexto[ci], nextgs[ni]);
-        if (avail > t) {
-            queue.push(avail, queue.sequence(), OP | op);
-            return;
-        }
+        if (later(Math.max(nexto[ci], nextgs[ni]), t, OP | op)) return;
         started(op);
         touch(r);
         long size = s.size(op);
@@ -184,11 +177,7 @@ public final class LogGopsReplay {
         int src = opRank[sendOp];
         int ci = dst * ncpu + s.cpu(sendOp);
         int ni = dst * nnic + s.nic(sendOp);
-        long avail = Math.max(nexto[ci], nextgr[ni]);
-        if (avail > t) {
-            queue.push(avail, queue.sequence(), MSG | sendOp);
-            return;
-        }
+        if (later(Math.max(nexto[ci], nextgr[ni]), t, MSG | sendOp)) return;
         long size = s.size(sendOp);
         long perByteO = p.overheadBytes(size);
         long perByteG = p.gapBytes(size);
@@ -231,16 +220,20 @@ public final class LogGopsReplay {
     private void unpack(int recvOp, long t) {
         int r = opRank[recvOp];
         int ci = r * ncpu + s.cpu(recvOp);
-        if (nexto[ci] > t) {
-            queue.push(nexto[ci], queue.sequence(), UNPACK | recvOp);
-            return;
-        }
+        if (later(nexto[ci], t, UNPACK | recvOp)) return;
         long ns = costs.cpu[recvOp];
         nexto[ci] = t + ns;
         busy[r] += ns;
         pack[r] += ns;
         completed(recvOp);
         touch(r);
+    }
+
+    /** The event's CPU or NIC is busy until {@code free}: it is queued again then, keeping its place among equals. */
+    private boolean later(long free, long t, long payload) {
+        if (free <= t) return false;
+        queue.push(free, queue.sequence(), payload);
+        return true;
     }
 
     private void started(int op) {
