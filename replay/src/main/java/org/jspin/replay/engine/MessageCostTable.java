@@ -3,6 +3,8 @@ package org.jspin.replay.engine;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 import org.jspin.replay.cost.MessageCosts;
 import org.jspin.replay.cost.MessageType;
 import org.jspin.replay.schedule.Schedule;
@@ -43,8 +45,13 @@ final class MessageCostTable {
     }
 
     private static long[] ask(MessageCosts costs, MessageType type, Key k) {
-        return k.send ? new long[] {costs.sendCpuNs(type, k.count), costs.sendNicNs(type, k.count)}
+        long[] c = k.send ? new long[] {costs.sendCpuNs(type, k.count), costs.sendNicNs(type, k.count)}
                 : new long[] {costs.recvCpuNs(type, k.count), costs.recvNicNs(type, k.count)};
+        if (c[0] < 0 || c[1] < 0) {
+            throw new MpiException(ErrorClass.ERR_INTERN, costs.nic() + " gives a negative cost (" + c[0] + " ns CPU, "
+                    + c[1] + " ns NIC) to " + (k.send ? "send " : "receive ") + k.count + " of " + type.json());
+        }
+        return c;
     }
 
     private record Key(int type, long count, boolean send) {
