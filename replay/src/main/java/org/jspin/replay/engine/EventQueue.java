@@ -4,13 +4,12 @@ import java.util.Arrays;
 
 /**
  * The replay's pending events, earliest first; among equal times the one inserted first (its sequence
- * number), as LogGOPSim's active queue with STRICT_ORDER. A binary heap over three parallel primitive
- * arrays, so that pushing and popping allocate nothing once grown.
+ * number), as LogGOPSim's active queue with STRICT_ORDER. A binary heap of (time, sequence, payload)
+ * triples interleaved in one primitive array, so that a sift touches one cache line per level and
+ * pushing and popping allocate nothing once grown.
  */
 final class EventQueue {
-    private long[] time = new long[256];
-    private long[] seq = new long[256];
-    private long[] payload = new long[256];
+    private long[] heap = new long[3 * 256];
     private int size;
     private long topTime;
     private long topSeq;
@@ -22,50 +21,56 @@ final class EventQueue {
 
     /** Inserts an event; among equal {@code at}, the smaller {@code sequence} comes out first. */
     void push(long at, long sequence, long what) {
-        if (size == time.length) {
-            int n = size * 2;
-            time = Arrays.copyOf(time, n);
-            seq = Arrays.copyOf(seq, n);
-            payload = Arrays.copyOf(payload, n);
-        }
+        if (3 * size == heap.length) heap = Arrays.copyOf(heap, heap.length * 2);
+        long[] h = heap;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (!before(at, sequence, time[parent], seq[parent])) break;
-            time[i] = time[parent];
-            seq[i] = seq[parent];
-            payload[i] = payload[parent];
+            int p = 3 * parent;
+            if (!before(at, sequence, h[p], h[p + 1])) break;
+            int c = 3 * i;
+            h[c] = h[p];
+            h[c + 1] = h[p + 1];
+            h[c + 2] = h[p + 2];
             i = parent;
         }
-        time[i] = at;
-        seq[i] = sequence;
-        payload[i] = what;
+        int c = 3 * i;
+        h[c] = at;
+        h[c + 1] = sequence;
+        h[c + 2] = what;
     }
 
     /** Removes the earliest event; read it with {@link #time()}, {@link #sequence()}, {@link #payload()}. */
     void pop() {
-        topTime = time[0];
-        topSeq = seq[0];
-        topPayload = payload[0];
+        long[] h = heap;
+        topTime = h[0];
+        topSeq = h[1];
+        topPayload = h[2];
         int n = --size;
         if (n == 0) return;
-        long t = time[n];
-        long s = seq[n];
-        long p = payload[n];
+        long t = h[3 * n];
+        long s = h[3 * n + 1];
+        long p = h[3 * n + 2];
         int i = 0;
         while (true) {
             int child = 2 * i + 1;
             if (child >= n) break;
-            if (child + 1 < n && before(time[child + 1], seq[child + 1], time[child], seq[child])) child++;
-            if (!before(time[child], seq[child], t, s)) break;
-            time[i] = time[child];
-            seq[i] = seq[child];
-            payload[i] = payload[child];
+            int c = 3 * child;
+            if (child + 1 < n && before(h[c + 3], h[c + 4], h[c], h[c + 1])) {
+                child++;
+                c += 3;
+            }
+            if (!before(h[c], h[c + 1], t, s)) break;
+            int d = 3 * i;
+            h[d] = h[c];
+            h[d + 1] = h[c + 1];
+            h[d + 2] = h[c + 2];
             i = child;
         }
-        time[i] = t;
-        seq[i] = s;
-        payload[i] = p;
+        int d = 3 * i;
+        h[d] = t;
+        h[d + 1] = s;
+        h[d + 2] = p;
     }
 
     long time() { return topTime; }
