@@ -75,4 +75,20 @@ class ProjectCommandTest {
         assertEquals(2, InProcess.run("project", dir.resolve("missing").toString()).status());
         assertEquals(2, InProcess.run("project", goal.toString(), "--loggops", "Q=1").status());
     }
+    @Test
+    void aTraceDirectoryReplaysAndBecomesGoal(@TempDir Path dir) throws IOException {
+        Path trace = Files.createDirectory(dir.resolve("trace"));
+        file(trace, "job.json", "{\"format\": \"jspin-trace\", \"version\": 1, \"ranks\": 2}");
+        file(trace, "rank-0.trace", "jspin-trace 1 rank 0 of 2\ntype 1 \"double\"\ncalc 1 400\n"
+                + "send 2 to 1 tag 5 ctx 0 bytes 16 type 1 count 2\n");
+        file(trace, "rank-1.trace", "jspin-trace 1 rank 1 of 2\ntype 1 \"double\"\n"
+                + "recv 1 from -1 tag -1 ctx 0 bytes 16 type 1 count 2 matched 0 5\n");
+        InProcess.Run run = InProcess.run("project", trace.toString(), "--nic", "plain", "--loggops", SMALL, "--json");
+        assertEquals(0, run.status(), run.err());
+        // the send leaves after the 400 ns calc: rank 1 receives at 400 + 110 and pays o + 15 * G = 40
+        assertEquals(550, new ObjectMapper().readTree(run.out()).get(0).get("finish_ns").asLong());
+        Path goal = dir.resolve("t.goal");
+        assertEquals(0, InProcess.run("project", trace.toString(), "--goal", goal.toString()).status());
+        assertTrue(Files.readString(goal).contains("l0: recv 16b from 0 tag 0"), Files.readString(goal));
+    }
 }
