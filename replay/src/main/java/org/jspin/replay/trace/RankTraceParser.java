@@ -27,6 +27,7 @@ final class RankTraceParser {
     private final Map<Long, Integer> opOfLabel = new HashMap<>();
     private final Map<Integer, Long> ctxOfIrecv = new HashMap<>();
     private int line;
+    private String text;
     private String[] t;
     private int prev = -1;
     private boolean prevNonblocking;
@@ -51,7 +52,7 @@ final class RankTraceParser {
         b.beginRank(rank, line);
         for (String l = in.readLine(); l != null; l = in.readLine()) {
             line++;
-            String text = l.trim();
+            text = l.trim();
             if (text.isEmpty() || text.startsWith("#")) continue;
             t = text.split(" +");
             record();
@@ -63,12 +64,11 @@ final class RankTraceParser {
             case "type" -> {
                 int id = (int) number(1, "a type id");
                 if (id < 1) throw error("type id " + id + " is not at least 1");
-                int json = t[0].length() + 1 + t[1].length() + 1;
-                String text = String.join(" ", t);
-                if (text.length() <= json) throw error("type " + id + " has no description");
+                if (t.length < 3) throw error("type " + id + " has no description");
                 MessageType type;
                 try {
-                    type = types.of(text.substring(json));
+                    // the description as written, spaces inside it kept
+                    type = types.of(text.substring(text.indexOf(t[1], t[0].length()) + t[1].length()).trim());
                 } catch (MpiException e) {
                     throw error("type " + id + ": " + e.reason());
                 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceReaderTest {
     private static final String JOB = "{\"format\": \"jspin-trace\", \"version\": 1, \"ranks\": 2, \"program\": \"t\","
             + " \"args\": [], \"backend\": \"host\", \"fabric\": \"shm\", \"threads\": true, \"clock\": \"thread-cpu-ns\"}";
-    private static final String VECTOR = "{\"vector\": {\"count\": 4, \"blocklength\": 1, \"stride\": 2, \"of\": \"double\"}}";
+    private static final String VECTOR = "{\"vector\": {\"count\": 4,  \"blocklength\": 1, \"stride\": 2, \"of\": \"double\"}}";
     private static final String RANK0 = """
             jspin-trace 1 rank 0 of 2
             # a halo step
@@ -81,6 +81,7 @@ class TraceReaderTest {
         assertEquals("l4", s.label(3));
         assertEquals(8, s.line(3));
         assertFalse(s.types().get(s.type(1)).contiguous());
+        assertEquals(VECTOR, s.types().get(s.type(1)).json());
         assertEquals(32, s.types().get(s.type(1)).size());
         assertTrue(s.types().get(s.type(2)).contiguous());
         assertEquals(8, s.count(2));
