@@ -14,6 +14,7 @@ import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.replay.schedule.Schedule;
 import org.jspin.replay.schedule.ScheduleBuilder;
+import org.jspin.replay.text.Tokenizer;
 
 /**
  * Reads LogGOPSim's GOAL text (the grammar of its txt2bin): {@code num_ranks R}, then one
@@ -29,6 +30,7 @@ public final class GoalReader {
     private final String source;
     private ScheduleBuilder builder;
     private final Map<String, Integer> labels = new HashMap<>();
+    private final Tokenizer tokens = new Tokenizer(":{}");
     private int line;
     private boolean inRank;
     private boolean inComment;
@@ -65,6 +67,7 @@ public final class GoalReader {
     }
 
     private String stripComments(String l) {
+        if (!inComment && l.indexOf('/') < 0) return l;
         StringBuilder out = new StringBuilder(l.length());
         int i = 0;
         while (i < l.length()) {
@@ -86,8 +89,8 @@ public final class GoalReader {
     }
 
     private void statement(String text) {
-        String[] t = text.replace(":", " : ").replace("{", " { ").replace("}", " } ").trim().split("\\s+");
-        if (t.length == 1 && t[0].isEmpty()) return;
+        if (tokens.split(text) == 0) return;
+        String[] t = tokens.words();
         int i = 0;
         while (i < t.length) i = statement(t, i);
     }
@@ -210,7 +213,7 @@ public final class GoalReader {
     }
 
     private long parse(String token, String what, long max) {
-        if (token.isEmpty() || !token.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (!Tokenizer.isDigits(token)) {
             throw error("'" + token + "' where " + what + " was expected");
         }
         try {

@@ -10,6 +10,7 @@ import org.jspin.error.MpiException;
 import org.jspin.replay.cost.MessageType;
 import org.jspin.replay.schedule.Schedule;
 import org.jspin.replay.schedule.ScheduleBuilder;
+import org.jspin.replay.text.Tokenizer;
 
 /**
  * One {@code rank-<r>.trace} file into a {@link ScheduleBuilder}: operations in file order, each after
@@ -27,6 +28,7 @@ final class RankTraceParser {
     private final Map<Long, Integer> opOfLabel = new HashMap<>();
     private final Map<Integer, Long> ctxOfIrecv = new HashMap<>();
     private int line;
+    private final Tokenizer tokens = new Tokenizer("");
     private String text;
     private String[] t;
     private int prev = -1;
@@ -54,7 +56,8 @@ final class RankTraceParser {
             line++;
             text = l.trim();
             if (text.isEmpty() || text.startsWith("#")) continue;
-            t = text.split(" +");
+            tokens.split(text);
+            t = tokens.words();
             record();
         }
     }
