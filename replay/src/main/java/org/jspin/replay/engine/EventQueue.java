@@ -28,16 +28,10 @@ final class EventQueue {
             int parent = (i - 1) >>> 1;
             int p = 3 * parent;
             if (!before(at, sequence, h[p], h[p + 1])) break;
-            int c = 3 * i;
-            h[c] = h[p];
-            h[c + 1] = h[p + 1];
-            h[c + 2] = h[p + 2];
+            move(h, p, 3 * i);
             i = parent;
         }
-        int c = 3 * i;
-        h[c] = at;
-        h[c + 1] = sequence;
-        h[c + 2] = what;
+        set(h, 3 * i, at, sequence, what);
     }
 
     /** Removes the earliest event; read it with {@link #time()}, {@link #sequence()}, {@link #payload()}. */
@@ -61,16 +55,10 @@ final class EventQueue {
                 c += 3;
             }
             if (!before(h[c], h[c + 1], t, s)) break;
-            int d = 3 * i;
-            h[d] = h[c];
-            h[d + 1] = h[c + 1];
-            h[d + 2] = h[c + 2];
+            move(h, c, 3 * i);
             i = child;
         }
-        int d = 3 * i;
-        h[d] = t;
-        h[d + 1] = s;
-        h[d + 2] = p;
+        set(h, 3 * i, t, s, p);
     }
 
     long time() { return topTime; }
@@ -78,6 +66,16 @@ final class EventQueue {
     long sequence() { return topSeq; }
 
     long payload() { return topPayload; }
+
+    private static void move(long[] h, int from, int to) {
+        set(h, to, h[from], h[from + 1], h[from + 2]);
+    }
+
+    private static void set(long[] h, int at, long time, long sequence, long payload) {
+        h[at] = time;
+        h[at + 1] = sequence;
+        h[at + 2] = payload;
+    }
 
     private static boolean before(long t1, long s1, long t2, long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
