@@ -25,6 +25,8 @@ import org.jspin.replay.text.Tokenizer;
  * defined or defined twice, and a cycle of dependencies are errors naming the file and line.
  */
 public final class GoalReader {
+    /** More ranks than any machine replays; bounds what a corrupt num_ranks line makes us allocate. */
+    private static final long MAX_RANKS = 1 << 24;
     private static final Pattern IDENT = Pattern.compile("[a-zA-Z][a-zA-Z0-9_]*");
 
     private final String source;
@@ -106,7 +108,7 @@ public final class GoalReader {
         if (first.equals("num_ranks")) {
             if (builder != null) throw error("num_ranks given twice");
             if (inRank) throw error("num_ranks inside a rank block");
-            builder = new ScheduleBuilder(source, (int) number(t, i + 1, "the number of ranks", Integer.MAX_VALUE));
+            builder = new ScheduleBuilder(source, (int) number(t, i + 1, "the number of ranks", MAX_RANKS));
             return i + 2;
         }
         if (first.equals("rank")) {

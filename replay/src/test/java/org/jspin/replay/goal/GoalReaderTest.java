@@ -107,6 +107,8 @@ class GoalReaderTest {
         assertEquals("x.goal:3: unexpected 'now' at the end of the line",
                 error("num_ranks 1\nrank 0 {\ncalc 4 now\n}\n"));
         assertEquals("x.goal:1: 'calc' outside a rank block (expected num_ranks or rank N {)", error("calc 4\n"));
+        assertEquals("x.goal:1: 99999999999 is larger than the number of ranks may be (16777216)",
+                error("num_ranks 99999999999\n"));
         assertEquals("x.goal:3: '-1' where a rank was expected", error("num_ranks 1\nrank 0 {\nsend 1b to -1\n}\n"));
     }
 }
