@@ -24,6 +24,9 @@ import org.jspin.replay.schedule.ScheduleBuilder;
  * naming the file and line.
  */
 public final class TraceReader {
+    /** As GoalReader's bound: more ranks than any replay holds. */
+    private static final int MAX_RANKS = 1 << 24;
+
     private final Path dir;
     private final TraceTypes types = new TraceTypes();
     private final Map<Long, Integer> goalTags = new HashMap<>();
@@ -79,7 +82,9 @@ public final class TraceReader {
             throw new MpiException(ErrorClass.ERR_ARG, job + ": version " + node.path("version") + " is not 1");
         }
         int ranks = node.path("ranks").asInt(0);
-        if (ranks < 1) throw new MpiException(ErrorClass.ERR_ARG, job + ": \"ranks\" " + node.path("ranks") + " is not at least 1");
+        if (ranks < 1 || ranks > MAX_RANKS) {
+            throw new MpiException(ErrorClass.ERR_ARG, job + ": \"ranks\" " + node.path("ranks") + " is not in 1.." + MAX_RANKS);
+        }
         return ranks;
     }
 }
