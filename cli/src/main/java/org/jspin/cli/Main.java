@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The {@code jspin} command. */
 @Command(name = "jspin", mixinStandardHelpOptions = true, version = "jspin 0.1.0",
         description = "MPI-style messaging for non-contiguous data on the JVM.",
-        subcommands = {RunCommand.class, ExecCommand.class, TypeinfoCommand.class, SimCommand.class, FiguresCommand.class, CompareCommand.class, BenchCommand.class, TimelineCommand.class, DemoCommand.class, ConfigCommand.class, NewCommand.class,
+        subcommands = {RunCommand.class, ExecCommand.class, TypeinfoCommand.class, SimCommand.class, FiguresCommand.class, CompareCommand.class, BenchCommand.class, TimelineCommand.class, DemoCommand.class, ConfigCommand.class, NewCommand.class, ProjectCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     private Main() {
