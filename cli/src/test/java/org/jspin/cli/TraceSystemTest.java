@@ -1,0 +1,92 @@
+package org.jspin.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --trace DIR} for real: rank JVMs under {@code jspin run}, and thread ranks under {@code jspin exec}. */
+class TraceSystemTest {
+    private final List<SpawnedProcess> started = new ArrayList<>();
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void killEverythingStarted() {
+        started.forEach(SpawnedProcess::close);
+    }
+
+    private SpawnedProcess jspin(String... args) {
+        SpawnedProcess p = SpawnedProcess.start(SpawnedProcess.jspin(args), Map.of());
+        started.add(p);
+        return p;
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void twoRankProcessesOfHalo2dWriteJobJsonAndTheirFilesWithoutTheWarmUp() throws Exception {
+        Path trace = dir.resolve("halo");
+        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "100", "--trace", trace.toString(), "halo2d", "--size",
+                "64", "--iterations", "3");
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(110)), run.transcript());
+        assertEquals("{\"format\":\"jspin-trace\",\"version\":1,\"ranks\":2,\"program\":\"halo2d\","
+                + "\"args\":[\"--size\",\"64\",\"--iterations\",\"3\"],\"backend\":\"host\",\"fabric\":\"shm\","
+                + "\"threads\":false,\"clock\":\"thread-cpu-ns\"}", Files.readString(trace.resolve("job.json")).strip());
+        for (int r = 0; r < 2; r++) {
+            List<String> lines = Files.readAllLines(trace.resolve("rank-" + r + ".trace"));
+            assertEquals("jspin-trace 1 rank " + r + " of 2", lines.getFirst());
+            int peer = 1 - r;
+            // halo2d's messages go on its Cartesian communicator's context, the world's collectives on 1
+            long userSends = lines.stream().filter(l -> l.matches("i?send \\d+ to " + peer + " .* ctx [2-9] .*")).count();
+            long userRecvs = lines.stream().filter(l -> l.matches("i?recv \\d+ from " + peer + " .* ctx [2-9] .*")).count();
+            assertTrue(userSends >= 3 && userSends == userRecvs, "rank " + r + ": " + userSends + " sends, "
+                    + userRecvs + " receives of the program's\n" + String.join("\n", lines.subList(0, Math.min(40, lines.size()))));
+            // the warm-up's messages to itself, on the world's context, are not the program's
+            String toSelf = " to " + r + " tag ";
+            String fromSelf = " from " + r + " tag ";
+            assertFalse(lines.stream().anyMatch(l -> (l.contains(toSelf) || l.contains(fromSelf)) && l.contains(" ctx 0 ")),
+                    String.join("\n", lines));
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("calc ")), "rank " + r + " computed");
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void threadRanksUnderExecTraceToo() throws Exception {
+        Path trace = dir.resolve("threads");
+        SpawnedProcess run = jspin("exec", "--trace", trace.toString(), "halo2d", "--ranks", "3", "--size", "48",
+                "--iterations", "2");
+        assertEquals(0, run.awaitExit(Duration.ofSeconds(110)), run.transcript());
+        String job = Files.readString(trace.resolve("job.json"));
+        assertTrue(job.contains("\"ranks\":3") && job.contains("\"threads\":true") && job.contains("\"program\":\"halo2d\""),
+                job);
+        for (int r = 0; r < 3; r++) {
+            assertEquals("jspin-trace 1 rank " + r + " of 3", Files.readAllLines(trace.resolve("rank-" + r + ".trace")).getFirst());
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aTraceDirectoryThatCannotBeCreatedFailsBeforeAnyRankStarts() throws Exception {
+        Path blocked = Files.writeString(dir.resolve("file"), "x").resolve("trace");
+        SpawnedProcess run = jspin("run", "-n", "2", "--trace", blocked.toString(), "halo2d", "--size", "64");
+        assertNotEquals(0, run.awaitExit(Duration.ofSeconds(50)), run.transcript());
+        assertTrue(run.transcript().contains(blocked.toString()), run.transcript());
+        assertFalse(run.transcript().contains("[0]"), "no rank started: " + run.transcript());
+        assertFalse(Files.exists(blocked));
+    }
+}
