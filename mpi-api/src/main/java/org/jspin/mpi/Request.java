@@ -45,9 +45,7 @@ public final class Request {
     private volatile Thread waiter;
     private CompletableFuture<Status> future;
     // set on a traced rank's requests only; cleared once a wait or test has recorded the completion
-    private Tracer tracer;
-    private long traceLabel;
-    private int[] traceRanks;
+    private RequestTrace trace;
 
     /**
      * @param nic       the NIC that completes the request (a waiter drives it while it spins), or
@@ -76,30 +74,29 @@ public final class Request {
      */
     void traced(Tracer tracer, long label, int[] worldRanks) {
         if (label != 0) {
-            this.tracer = tracer;
-            this.traceLabel = label;
-            this.traceRanks = worldRanks;
+            trace = new RequestTrace(tracer, label, worldRanks);
         }
+    }
+
+    /** @return the tracer of this request's rank, or null (untraced, or its completion recorded already) */
+    private Tracer tracer() {
+        RequestTrace t = trace;
+        return t == null ? null : t.tracer();
     }
 
     /** Records this request's completion in the wait {@code t} is in, once. */
     private void traceCompletion(Tracer t) {
-        if (tracer != t) {
+        RequestTrace mine = trace;
+        if (mine == null || mine.tracer() != t) {
             return; // recorded already, or another rank's
         }
-        tracer = null;
-        Status s = status;
-        if (traceRanks == null) {
-            t.completedSend(traceLabel);
-        } else if (!s.cancelled()) {
-            int from = s.source() >= 0 && s.source() < traceRanks.length ? traceRanks[s.source()] : -1;
-            t.completedReceive(traceLabel, s.byteCount(), from, s.tag());
-        }
+        trace = null;
+        mine.completed(status);
     }
 
     /** Records a test that found this request complete as a wait on it. */
     private void traceTested() {
-        Tracer t = tracer;
+        Tracer t = tracer();
         if (t != null) {
             t.enterWait();
             traceCompletion(t);
@@ -149,7 +146,7 @@ public final class Request {
      * @throws MpiException the operation's error, if it failed
      */
     public Status waitFor() {
-        Tracer t = tracer;
+        Tracer t = tracer();
         if (t != null) {
             t.enterWait();
         }
@@ -465,7 +462,7 @@ public final class Request {
         }
         Tracer t = null;
         for (int i = 0; i < requests.length; i++) {
-            Tracer r = checkNotNull(requests, i).tracer;
+            Tracer r = checkNotNull(requests, i).tracer();
             t = t == null ? r : t;
         }
         return t;

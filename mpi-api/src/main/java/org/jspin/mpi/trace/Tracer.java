@@ -122,9 +122,7 @@ public final class Tracer {
         long id = types.idOf(type);
         long label = nextLabel++;
         out.send(blocking, label, to, tag, ctx, count * type.size(), id, count);
-        if (blocking) {
-            blockingLabel = label;
-        }
+        blockingLabel = blocking ? label : 0; // a blocking one whose start failed is never waited for
         return label;
     }
 
@@ -141,8 +139,8 @@ public final class Tracer {
         calc();
         long id = types.idOf(type);
         long label = nextLabel++;
+        blockingLabel = blocking ? label : 0;
         if (blocking) {
-            blockingLabel = label;
             blockingFrom = from;
             blockingTag = tag;
             blockingCtx = ctx;

@@ -83,6 +83,25 @@ class TracerTest {
     }
 
     @Test
+    void aBlockingSendWhoseStartFailedDoesNotSilenceTheNextWaitsCompute() {
+        tracer.send(true, 0, 0, 0, 1, Datatype.BYTE); // its put threw: it is never waited for
+        assertEquals(2, tracer.send(false, 0, 0, 0, 1, Datatype.BYTE));
+        tracer.started();
+        now = 170;
+        tracer.enterWait();
+        tracer.completedSend(2);
+        tracer.leaveWait();
+        assertEquals("""
+                jspin-trace 1 rank 1 of 4
+                type 1 "byte"
+                send 1 to 0 tag 0 ctx 0 bytes 1 type 1 count 1
+                isend 2 to 0 tag 0 ctx 0 bytes 1 type 1 count 1
+                calc 3 70
+                wait 4 on 2
+                """, written());
+    }
+
+    @Test
     void declaresEachTypeBeforeItsFirstUse() {
         tracer.send(false, 0, 0, 0, 1, Datatype.INT);
         tracer.receive(true, 0, 0, 0, 1, Datatype.DOUBLE);
