@@ -2,6 +2,7 @@ package org.jspin.mpi.trace;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -38,7 +39,7 @@ final class TraceBuffer {
     }
 
     private TraceBuffer utf8(String rest) {
-        byte[] b = rest.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = rest.getBytes(StandardCharsets.UTF_8);
         ensure(b.length);
         System.arraycopy(b, 0, bytes, length, b.length);
         length += b.length;

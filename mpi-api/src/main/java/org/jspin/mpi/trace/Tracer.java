@@ -24,8 +24,8 @@ import org.jspin.error.MpiException;
 public final class Tracer {
     /** What calc lines measure, as job.json names it. */
     public static final String CLOCK = "thread-cpu-ns";
-    /** How much a rank buffers before it writes to its file. */
-    static final int FLUSH_BYTES = 4 << 20;
+    /** How much a rank buffers before it writes to its file (small: thread ranks of one JVM each hold one). */
+    static final int FLUSH_BYTES = 1 << 20;
 
     private final TraceBuffer buffer;
     private final TraceWriter out;
