@@ -8,41 +8,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --trace DIR} for real: rank JVMs under {@code jspin run}, and thread ranks under {@code jspin exec}. */
 class TraceSystemTest {
-    private final List<SpawnedProcess> started = new ArrayList<>();
-
     @TempDir
     Path dir;
 
-    @AfterEach
-    void killEverythingStarted() {
-        started.forEach(SpawnedProcess::close);
-    }
-
-    private SpawnedProcess jspin(String... args) {
-        SpawnedProcess p = SpawnedProcess.start(SpawnedProcess.jspin(args), Map.of());
-        started.add(p);
-        return p;
+    /** Starts {@code jspin args...}; the caller closes it (which kills whatever is left of it). */
+    private static SpawnedProcess jspin(String... args) {
+        return SpawnedProcess.start(SpawnedProcess.jspin(args), Map.of());
     }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void twoRankProcessesOfHalo2dWriteJobJsonAndTheirFilesWithoutTheWarmUp() throws Exception {
         Path trace = dir.resolve("halo");
-        SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "100", "--trace", trace.toString(), "halo2d", "--size",
-                "64", "--iterations", "3");
-        assertEquals(0, run.awaitExit(Duration.ofSeconds(110)), run.transcript());
+        try (SpawnedProcess run = jspin("run", "-n", "2", "--timeout", "100", "--trace", trace.toString(), "halo2d",
+                "--size", "64", "--iterations", "3")) {
+            assertEquals(0, run.awaitExit(Duration.ofSeconds(110)), run.transcript());
+        }
         assertEquals("{\"format\":\"jspin-trace\",\"version\":1,\"ranks\":2,\"program\":\"halo2d\","
                 + "\"args\":[\"--size\",\"64\",\"--iterations\",\"3\"],\"backend\":\"host\",\"fabric\":\"shm\","
                 + "\"threads\":false,\"clock\":\"thread-cpu-ns\"}", Files.readString(trace.resolve("job.json")).strip());
@@ -68,9 +59,10 @@ class TraceSystemTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void threadRanksUnderExecTraceTooOnTheSimulatedNic() throws Exception {
         Path trace = dir.resolve("threads");
-        SpawnedProcess run = jspin("exec", "--trace", trace.toString(), "halo2d", "--ranks", "4", "--size", "48",
-                "--iterations", "2", "--backend", "sim");
-        assertEquals(0, run.awaitExit(Duration.ofSeconds(110)), run.transcript());
+        try (SpawnedProcess run = jspin("exec", "--trace", trace.toString(), "halo2d", "--ranks", "4", "--size", "48",
+                "--iterations", "2", "--backend", "sim")) {
+            assertEquals(0, run.awaitExit(Duration.ofSeconds(110)), run.transcript());
+        }
         String job = Files.readString(trace.resolve("job.json"));
         assertTrue(job.contains("\"ranks\":4") && job.contains("\"threads\":true") && job.contains("\"program\":\"halo2d\"")
                 && job.contains("\"backend\":\"sim\""), job);
@@ -86,10 +78,11 @@ class TraceSystemTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aTraceDirectoryThatCannotBeCreatedFailsBeforeAnyRankStarts() throws Exception {
         Path blocked = Files.writeString(dir.resolve("file"), "x").resolve("trace");
-        SpawnedProcess run = jspin("run", "-n", "2", "--trace", blocked.toString(), "halo2d", "--size", "64");
-        assertNotEquals(0, run.awaitExit(Duration.ofSeconds(50)), run.transcript());
-        assertTrue(run.transcript().contains(blocked.toString()), run.transcript());
-        assertFalse(run.transcript().contains("[0]"), "no rank started: " + run.transcript());
+        try (SpawnedProcess run = jspin("run", "-n", "2", "--trace", blocked.toString(), "halo2d", "--size", "64")) {
+            assertNotEquals(0, run.awaitExit(Duration.ofSeconds(50)), run.transcript());
+            assertTrue(run.transcript().contains(blocked.toString()), run.transcript());
+            assertFalse(run.transcript().contains("[0]"), "no rank started: " + run.transcript());
+        }
         assertFalse(Files.exists(blocked));
     }
 }

@@ -118,11 +118,8 @@ public final class Tracer {
         if (finished) {
             return 0;
         }
-        calc();
-        long id = types.idOf(type);
-        long label = nextLabel++;
-        out.send(blocking, label, to, tag, ctx, count * type.size(), id, count);
-        blockingLabel = blocking ? label : 0; // a blocking one whose start failed is never waited for
+        long label = begin(blocking);
+        out.send(blocking, label, to, tag, ctx, count * type.size(), types.idOf(type), count);
         return label;
     }
 
@@ -136,10 +133,8 @@ public final class Tracer {
         if (finished) {
             return 0;
         }
-        calc();
+        long label = begin(blocking);
         long id = types.idOf(type);
-        long label = nextLabel++;
-        blockingLabel = blocking ? label : 0;
         if (blocking) {
             blockingFrom = from;
             blockingTag = tag;
@@ -219,6 +214,14 @@ public final class Tracer {
     /** @return whether {@link #finish()} has run */
     public boolean finished() {
         return finished;
+    }
+
+    /** What every start does first: the compute before it is written and its label taken. */
+    private long begin(boolean blocking) {
+        calc();
+        long label = nextLabel++;
+        blockingLabel = blocking ? label : 0; // a blocking one whose start failed is never waited for
+        return label;
     }
 
     private void waitedOn(long label) {

@@ -76,43 +76,35 @@ class TracedRanksTest {
     @Test
     void eachRankRecordsItsUserMessagesInOrderWithPeersTagsBytesAndTypes() throws Exception {
         assertEquals(List.of(6L, 6L, 6L), List.of(SUMS[0], SUMS[1], SUMS[2]));
-        assertEquals("""
-                jspin-trace 1 rank 0 of 3
-                type 1 "int"
-                send L1 to 1 tag 1 ctx 0 bytes 16 type 1 count 4
-                recv L2 from 2 tag 1 ctx 0 bytes 16 type 1 count 4 matched 2 1
-                irecv L3 from 2 tag 2 ctx 0 bytes 16 type 1 count 4
-                isend L4 to 1 tag 2 ctx 0 bytes 16 type 1 count 4
-                done L3 bytes 16 matched 2 2
-                wait L5 on L3 L4
+        assertEquals(ringAndExchange(0) + """
                 type 2 %s
                 send L6 to 1 tag 3 ctx 0 bytes 32 type 2 count 1
                 type 3 "byte"
                 """.formatted(VECTOR), userPart(0));
-        assertEquals("""
-                jspin-trace 1 rank 1 of 3
-                type 1 "int"
-                recv L1 from 0 tag 1 ctx 0 bytes 16 type 1 count 4 matched 0 1
-                send L2 to 2 tag 1 ctx 0 bytes 16 type 1 count 4
-                irecv L3 from 0 tag 2 ctx 0 bytes 16 type 1 count 4
-                isend L4 to 2 tag 2 ctx 0 bytes 16 type 1 count 4
-                done L3 bytes 16 matched 0 2
-                wait L5 on L3 L4
+        assertEquals(ringAndExchange(1) + """
                 type 2 "double"
                 recv L6 from 0 tag 3 ctx 0 bytes 32 type 2 count 4 matched 0 3
                 type 3 "byte"
                 """, userPart(1));
-        assertEquals("""
-                jspin-trace 1 rank 2 of 3
-                type 1 "int"
-                recv L1 from 1 tag 1 ctx 0 bytes 16 type 1 count 4 matched 1 1
-                send L2 to 0 tag 1 ctx 0 bytes 16 type 1 count 4
-                irecv L3 from 1 tag 2 ctx 0 bytes 16 type 1 count 4
-                isend L4 to 0 tag 2 ctx 0 bytes 16 type 1 count 4
-                done L3 bytes 16 matched 1 2
-                wait L5 on L3 L4
+        assertEquals(ringAndExchange(2) + """
                 type 2 "byte"
                 """, userPart(2));
+    }
+
+    /** The first lines of rank {@code r}'s file: in the ring rank 0 sends first and the others receive first. */
+    private static String ringAndExchange(int r) {
+        int right = (r + 1) % N;
+        int left = (r + N - 1) % N;
+        String send = "send L%d to " + right + " tag 1 ctx 0 bytes 16 type 1 count 4\n";
+        String recv = "recv L%d from " + left + " tag 1 ctx 0 bytes 16 type 1 count 4 matched " + left + " 1\n";
+        return "jspin-trace 1 rank " + r + " of 3\ntype 1 \"int\"\n"
+                + (r == 0 ? send.formatted(1) + recv.formatted(2) : recv.formatted(1) + send.formatted(2))
+                + """
+                irecv L3 from %1$d tag 2 ctx 0 bytes 16 type 1 count 4
+                isend L4 to %2$d tag 2 ctx 0 bytes 16 type 1 count 4
+                done L3 bytes 16 matched %1$d 2
+                wait L5 on L3 L4
+                """.formatted(left, right);
     }
 
     @Test
@@ -178,32 +170,8 @@ class TracedRanksTest {
         assertTrue(e.getMessage().contains(blocked.toString()), e.getMessage());
     }
 
-    /**
-     * The lines before the first of the collective context (with the type it declares for it), calc
-     * lines left out and labels named in order.
-     */
     private static String userPart(int rank) throws Exception {
-        StringBuilder b = new StringBuilder();
-        Map<String, String> names = new HashMap<>();
-        for (String line : lines(rank)) {
-            String[] w = line.split(" ");
-            if (w[0].equals("calc")) {
-                continue;
-            }
-            if (isCollective(w)) {
-                break;
-            }
-            if (!w[0].equals("jspin-trace") && !w[0].equals("type")) {
-                w[1] = names.computeIfAbsent(w[1], l -> "L" + (names.size() + 1));
-            }
-            if (w[0].equals("wait")) {
-                for (int i = 3; i < w.length; i++) {
-                    w[i] = names.get(w[i]);
-                }
-            }
-            b.append(String.join(" ", w)).append('\n');
-        }
-        return b.toString();
+        return TraceLines.userPart(lines(rank));
     }
 
     private static List<String> collectivePart(int rank) throws Exception {
@@ -211,15 +179,11 @@ class TracedRanksTest {
         List<String> coll = new ArrayList<>();
         boolean in = false;
         for (String line : all) {
-            in |= isCollective(line.split(" "));
+            in |= TraceLines.isCollective(line.split(" "));
             if (in) {
                 coll.add(line);
             }
         }
         return coll;
-    }
-
-    private static boolean isCollective(String[] w) {
-        return (w[0].endsWith("send") || w[0].endsWith("recv")) && w.length > 7 && w[7].equals("1");
     }
 }
