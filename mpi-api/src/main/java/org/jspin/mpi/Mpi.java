@@ -238,10 +238,18 @@ public final class Mpi implements AutoCloseable {
         }
     }
 
-    /** Leaves at once, without the closing barrier: what a failed rank does, so its peers see it gone. */
+    /**
+     * Leaves at once, without the closing barrier: what a failed rank does, so its peers see it gone.
+     * A traced rank writes out what it recorded (rank 0 writes no job.json: the trace is incomplete).
+     */
     public void abort() {
         closed = true;
         if (!finalized) {
+            try {
+                closeTrace();
+            } catch (RuntimeException e) {
+                LOG.warn("rank {} could not write its trace while aborting: {}", rank(), e.getMessage());
+            }
             stop();
         }
     }

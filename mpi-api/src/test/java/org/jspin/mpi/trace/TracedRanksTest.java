@@ -162,6 +162,18 @@ class TracedRanksTest {
     }
 
     @Test
+    void ranksThatFailWriteWhatTheyRecordedButNoJobJson(@TempDir Path failed) throws Exception {
+        assertThrows(MpiException.class, () -> LocalRanks.run(2, MpiOptions.defaults().withTrace(failed.toString()), 60,
+                mpi -> {
+                    throw new IllegalStateException("the program fails");
+                }));
+        for (int r = 0; r < 2; r++) {
+            assertEquals("jspin-trace 1 rank " + r + " of 2", Files.readAllLines(Tracer.rankFile(failed, r)).getFirst());
+        }
+        assertFalse(Files.exists(failed.resolve(TraceJob.FILE)));
+    }
+
+    @Test
     void aTraceDirectoryThatCannotBeCreatedStopsTheRanksBeforeTheyStart(@TempDir Path tmp) throws Exception {
         Path blocked = Files.writeString(tmp.resolve("file"), "x").resolve("trace");
         MpiException e = assertThrows(MpiException.class,
