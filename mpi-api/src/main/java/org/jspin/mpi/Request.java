@@ -104,6 +104,22 @@ public final class Request {
         }
     }
 
+    /**
+     * Records a test that found the requests {@code which} selects (null: all) complete as a wait on
+     * them, unless each of them was recorded already (a polling loop that sees them again writes nothing).
+     */
+    private static void traceTested(Tracer t, Request[] requests, int[] which) {
+        int n = which == null ? requests.length : which.length;
+        for (int k = 0; k < n; k++) {
+            RequestTrace r = requests[which == null ? k : which[k]].trace;
+            if (r != null && r.tracer() == t) {
+                t.enterWait();
+                traceWait(t, requests, which);
+                return;
+            }
+        }
+    }
+
     /** Records the completions of {@code requests} that {@code which} selects (null: all) as one wait. */
     private static void traceWait(Tracer t, Request[] requests, int[] which) {
         if (which == null) {
@@ -422,8 +438,7 @@ public final class Request {
             }
         }
         if (t != null) {
-            t.enterWait();
-            traceWait(t, requests, null);
+            traceTested(t, requests, null);
         }
         throwFirst(out);
         return out;
@@ -444,9 +459,8 @@ public final class Request {
             }
         }
         int[] which = done.stream().mapToInt(Integer::intValue).toArray();
-        if (t != null && which.length > 0) {
-            t.enterWait();
-            traceWait(t, requests, which);
+        if (t != null) {
+            traceTested(t, requests, which);
         }
         return which;
     }

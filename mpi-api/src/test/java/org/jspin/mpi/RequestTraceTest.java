@@ -45,4 +45,23 @@ class RequestTraceTest {
         List<String> lines = withoutCalc(t);
         assertEquals("irecv " + label + " from 0 tag 1 ctx 0 bytes 1 type 1 count 1", lines.getLast());
     }
+
+    @Test
+    void aPollingLoopThatSeesARecordedCompletionAgainWritesNothing() throws Exception {
+        Tracer t = Tracer.open(dir, 0, 2);
+        Request done = Request.completed(new Status(1, 0, 8, null, false));
+        done.traced(t, t.send(false, 1, 0, 0, 1, Datatype.LONG), null);
+        t.started();
+        Request pending = new Request(null, null, null);
+        pending.traced(t, t.receive(false, 1, 0, 0, 1, Datatype.LONG), new int[] {0, 1});
+        t.started();
+        for (int i = 0; i < 1_000; i++) {
+            assertEquals(1, Request.testSome(done, pending).length);
+        }
+        assertEquals(null, Request.testAll(done, pending));
+        t.finish();
+        List<String> lines = Files.readAllLines(Tracer.rankFile(dir, 0));
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("wait ")).count(), String.join("\n", lines));
+        assertTrue(lines.stream().filter(l -> l.startsWith("calc ")).count() <= 3, String.join("\n", lines));
+    }
 }

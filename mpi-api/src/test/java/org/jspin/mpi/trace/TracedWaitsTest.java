@@ -38,6 +38,7 @@ class TracedWaitsTest {
                 Thread.onSpinWait();
             }
             Request.testSome(some, any); // both reported already: recorded once
+            Request.testAll(some, any);
             Request one = world.irecv(b, 4, Datatype.BYTE, 0, 2);
             while (one.test() == null) {
                 Thread.onSpinWait();
