@@ -79,13 +79,13 @@ public final class Request {
     }
 
     /** @return the tracer of this request's rank, or null (untraced, or its completion recorded already) */
-    private Tracer tracer() {
+    Tracer tracer() {
         RequestTrace t = trace;
         return t == null ? null : t.tracer();
     }
 
     /** Records this request's completion in the wait {@code t} is in, once. */
-    private void traceCompletion(Tracer t) {
+    void traceCompletion(Tracer t) {
         RequestTrace mine = trace;
         if (mine == null || mine.tracer() != t) {
             return; // recorded already, or another rank's
@@ -102,36 +102,6 @@ public final class Request {
             traceCompletion(t);
             t.leaveWait();
         }
-    }
-
-    /**
-     * Records a test that found the requests {@code which} selects (null: all) complete as a wait on
-     * them, unless each of them was recorded already (a polling loop that sees them again writes nothing).
-     */
-    private static void traceTested(Tracer t, Request[] requests, int[] which) {
-        int n = which == null ? requests.length : which.length;
-        for (int k = 0; k < n; k++) {
-            RequestTrace r = requests[which == null ? k : which[k]].trace;
-            if (r != null && r.tracer() == t) {
-                t.enterWait();
-                traceWait(t, requests, which);
-                return;
-            }
-        }
-    }
-
-    /** Records the completions of {@code requests} that {@code which} selects (null: all) as one wait. */
-    private static void traceWait(Tracer t, Request[] requests, int[] which) {
-        if (which == null) {
-            for (Request r : requests) {
-                r.traceCompletion(t);
-            }
-        } else {
-            for (int i : which) {
-                requests[i].traceCompletion(t);
-            }
-        }
-        t.leaveWait();
     }
 
     /** Called once, by the progress thread, when the operation ends. */
@@ -343,7 +313,7 @@ public final class Request {
             }
         }
         if (t != null) {
-            traceWait(t, requests, null);
+            RequestTrace.waited(t, requests, null);
         }
         throwFirst(out);
         return out;
@@ -391,7 +361,7 @@ public final class Request {
                     Status s = requests[i].status;
                     if (s != null) {
                         if (t != null) {
-                            traceWait(t, requests, new int[] {i});
+                            RequestTrace.waited(t, requests, new int[] {i});
                         }
                         checked(s);
                         return i;
@@ -438,7 +408,7 @@ public final class Request {
             }
         }
         if (t != null) {
-            traceTested(t, requests, null);
+            RequestTrace.tested(t, requests, null);
         }
         throwFirst(out);
         return out;
@@ -460,7 +430,7 @@ public final class Request {
         }
         int[] which = done.stream().mapToInt(Integer::intValue).toArray();
         if (t != null) {
-            traceTested(t, requests, which);
+            RequestTrace.tested(t, requests, which);
         }
         return which;
     }
