@@ -65,6 +65,7 @@ public final class Tracer {
 
     /**
      * Opens {@code DIR/rank-<rank>.trace} for a rank of {@code size}, creating {@code dir} if needed.
+     * Rank 0 removes an earlier run's job.json, so that one in the directory always speaks for whole files.
      *
      * @throws MpiException ERR_ARG naming {@code dir} if it cannot be created or the file cannot be written
      */
@@ -76,6 +77,9 @@ public final class Tracer {
             throw new MpiException(ErrorClass.ERR_ARG, "cannot trace to " + dir + ": this JVM measures no thread CPU time");
         }
         try {
+            if (rank == 0) {
+                Files.deleteIfExists(dir.resolve(TraceJob.FILE));
+            }
             return new Tracer(Files.newOutputStream(path), path.toString(), threads::getCurrentThreadCpuTime, rank, size);
         } catch (IOException e) {
             throw new MpiException(ErrorClass.ERR_ARG, "cannot write the trace file " + path + " in trace directory "

@@ -151,6 +151,15 @@ class TracerTest {
     }
 
     @Test
+    void rankZeroRemovesAnEarlierRunsJobJsonWhenItStarts(@TempDir Path dir) throws Exception {
+        Path old = Files.writeString(dir.resolve(TraceJob.FILE), "{}");
+        Tracer.open(dir, 1, 2).finish();
+        assertTrue(Files.exists(old));
+        Tracer.open(dir, 0, 2).finish();
+        assertFalse(Files.exists(old));
+    }
+
+    @Test
     void aDirectoryThatCannotBeCreatedFailsNamingIt(@TempDir Path tmp) throws Exception {
         Path file = Files.writeString(tmp.resolve("plain-file"), "x");
         Path dir = file.resolve("trace");
