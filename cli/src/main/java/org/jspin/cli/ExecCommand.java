@@ -1,5 +1,6 @@
 package org.jspin.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -10,9 +11,13 @@ import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.FastThreadLocalThread;
 
 import org.jspin.error.MpiException;
+import org.jspin.mpi.MpiOptions;
+import org.jspin.mpi.trace.TracedProgram;
+import org.jspin.mpi.trace.Tracer;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code jspin exec PROGRAM [args]}: one rank of a job some launcher started ({@code jspin run},
@@ -34,6 +39,10 @@ final class ExecCommand implements Callable<Integer> {
     /** Netty's system property for its leak detector's level (its older spelling is {@code io.netty.leakDetectionLevel}). */
     static final String LEAK_DETECTION_PROPERTY = "io.netty.leakDetection.level";
 
+    @Option(names = "--trace", paramLabel = "DIR", description = "record every rank's schedule in DIR"
+            + " (docs/trace-format.md), as JSPIN_TRACE=DIR does")
+    Path trace;
+
     @Mixin
     ProgramSpec spec;
 
@@ -42,6 +51,12 @@ final class ExecCommand implements Callable<Integer> {
         watchLauncher();
         quietLeakDetector(System.getProperty(LEAK_DETECTION_PROPERTY), System.getProperty("io.netty.leakDetectionLevel"));
         var main = spec.main();
+        if (trace != null) {
+            Path dir = trace.toAbsolutePath();
+            Tracer.prepare(dir);
+            System.setProperty(MpiOptions.TRACE.property(), dir.toString());
+        }
+        TracedProgram.name(spec.program, spec.args); // what a trace's job.json names
         try {
             onNettysPools(() -> Programs.invoke(main, spec.args));
             return 0;

@@ -1,5 +1,6 @@
 package org.jspin.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +10,8 @@ import java.util.concurrent.Callable;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.bootstrap.launch.RankLauncher;
+import org.jspin.mpi.MpiOptions;
+import org.jspin.mpi.trace.Tracer;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,6 +45,10 @@ final class RunCommand implements Callable<Integer> {
             description = "none (default), or core: rank r on CPU r modulo the CPUs (as mpirun's --bind-to)")
     Binding binding;
 
+    @Option(names = "--trace", paramLabel = "DIR", description = "every rank records its schedule in DIR"
+            + " (docs/trace-format.md: job.json and rank-<r>.trace); sets JSPIN_TRACE for every rank")
+    Path trace;
+
     @Mixin
     ProgramSpec spec;
 
@@ -65,6 +72,11 @@ final class RunCommand implements Callable<Integer> {
                         + "'");
             }
             env.put("JSPIN_FABRIC", fabric);
+        }
+        if (trace != null) {
+            Path dir = trace.toAbsolutePath(); // the ranks' working directory may differ
+            Tracer.prepare(dir); // a directory no rank could write fails here, before any starts
+            env.put(MpiOptions.TRACE.environment(), dir.toString());
         }
         RankLauncher.Result r = RankJob.run(ranks, exec, env, Duration.ofSeconds(timeoutSeconds), binding, System.out,
                 System.err);

@@ -52,7 +52,7 @@ public class Comm {
         this.contextId = contextId;
         this.arguments = new CommArguments(mpi.nic(), worldRanks.length);
         this.blocks = new BlockArguments(arguments);
-        this.pointToPoint = new PointToPoint(mpi.nic(), arguments, worldRanks, rank);
+        this.pointToPoint = new PointToPoint(mpi.nic(), arguments, worldRanks, rank, mpi.tracer());
         this.collTransport = new CollectiveContext(pointToPoint, arguments, contextId + 1, rank);
     }
 
@@ -126,12 +126,14 @@ public class Comm {
 
     /** {@code MPI_Send}: {@link #isend} and wait. */
     public final void send(MemorySegment buf, long count, Datatype type, int dest, int tag) {
-        isend(buf, count, type, dest, tag).waitFor();
+        TypeCursor cursor = checkSend(buf, 0, count, type, dest, tag);
+        pointToPoint.send(contextId, buf, count, type, dest, tag, cursor, true).waitFor();
     }
 
     /** {@code MPI_Recv}: {@link #irecv} and wait. */
     public final Status recv(MemorySegment buf, long count, Datatype type, int source, int tag) {
-        return irecv(buf, count, type, source, tag).waitFor();
+        checkSourceAndTag(source, tag);
+        return pointToPoint.receive(contextId, buf, 0, count, type, source, tag, true).waitFor();
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.jspin.mpi;
 
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -17,6 +18,9 @@ import org.jspin.nic.fabric.Fabric;
 import org.jspin.nic.fabric.FabricProvider;
 import org.jspin.nic.launch.Launched;
 import org.jspin.nic.launch.Launches;
+import org.jspin.mpi.trace.TraceJob;
+import org.jspin.mpi.trace.TracedProgram;
+import org.jspin.mpi.trace.Tracer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +47,7 @@ public final class Mpi implements AutoCloseable {
     private final MpiOptions options;
     private final ContextIds contexts = new ContextIds();
     private final Comm world;
+    private final Tracer tracer;
     private volatile boolean closed;
     private volatile boolean finalized;
 
@@ -56,11 +61,20 @@ public final class Mpi implements AutoCloseable {
         if (meters == null) {
             throw new MpiException(ErrorClass.ERR_ARG, "the meter registry supplier of the options returned null");
         }
-        Fabric fabric = fabrics.open(job, rank);
+        // the trace file is opened first: a directory it cannot write fails the rank before it joins
+        this.tracer = options.trace().isEmpty() ? null : Tracer.open(Path.of(options.trace()), rank, job.size());
+        Fabric fabric;
+        try {
+            fabric = fabrics.open(job, rank);
+        } catch (RuntimeException e) {
+            closeTrace();
+            throw e;
+        }
         try {
             this.nic = backends.open(fabric, options.nic(), meters);
         } catch (RuntimeException e) {
             fabric.close();
+            closeTrace();
             throw e;
         }
         int[] all = new int[job.size()];
@@ -186,6 +200,11 @@ public final class Mpi implements AutoCloseable {
         return contexts;
     }
 
+    /** @return this rank's tracer, or null when it is not traced */
+    Tracer tracer() {
+        return tracer;
+    }
+
     /** @return this rank's meters, one line each (messages, bytes, CPU bytes copied, memory traffic) */
     public String summary() {
         return nic.summary();
@@ -194,6 +213,8 @@ public final class Mpi implements AutoCloseable {
     /**
      * {@code MPI_Finalize}: waits for every rank (a barrier), then stops the NIC once its sends have
      * left. If the barrier fails (a peer died), the NIC stops anyway and the failure is thrown.
+     * A traced rank writes its trace file before the barrier (which is not traced), and rank 0 the
+     * trace's job.json after it, when every rank's file is whole.
      */
     @Override
     public void close() {
@@ -202,17 +223,40 @@ public final class Mpi implements AutoCloseable {
         }
         closed = true;
         try {
-            world.barrier();
+            closeTrace();
         } finally {
+            try {
+                world.barrier();
+            } finally {
+                stop();
+            }
+        }
+        if (tracer != null && rank() == 0) {
+            TracedProgram p = TracedProgram.current();
+            new TraceJob(size(), p.program(), p.args(), options.backend(), options.fabric(),
+                    options.fabric().equals(MpiOptions.DEFAULT_FABRIC)).write(Path.of(options.trace()));
+        }
+    }
+
+    /**
+     * Leaves at once, without the closing barrier: what a failed rank does, so its peers see it gone.
+     * A traced rank writes out what it recorded (rank 0 writes no job.json: the trace is incomplete).
+     */
+    public void abort() {
+        closed = true;
+        if (!finalized) {
+            try {
+                closeTrace();
+            } catch (RuntimeException e) {
+                LOG.warn("rank {} could not write its trace while aborting: {}", rank(), e.getMessage());
+            }
             stop();
         }
     }
 
-    /** Leaves at once, without the closing barrier: what a failed rank does, so its peers see it gone. */
-    public void abort() {
-        closed = true;
-        if (!finalized) {
-            stop();
+    private void closeTrace() {
+        if (tracer != null) {
+            tracer.finish();
         }
     }
 

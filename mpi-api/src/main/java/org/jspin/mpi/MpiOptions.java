@@ -20,17 +20,18 @@ import org.jspin.settings.Settings;
  * How to start a rank: which backend (NIC) and fabric, the protocol settings, where meters go,
  * and whether to log an end-of-run summary. Immutable; {@link #fromEnvironment()} reads the
  * defaults a user sets outside the program ({@link #ALL}: {@code JSPIN_BACKEND}, {@code JSPIN_FABRIC},
- * {@code JSPIN_SUMMARY}, or the system properties {@code jspin.backend}, {@code jspin.fabric},
- * {@code jspin.summary}).
+ * {@code JSPIN_SUMMARY}, {@code JSPIN_TRACE}, or the system properties {@code jspin.backend},
+ * {@code jspin.fabric}, {@code jspin.summary}, {@code jspin.trace}).
  *
  * @param backend backend name ({@code host})
  * @param fabric  fabric name ({@code local})
  * @param nic     protocol settings
  * @param summary whether {@link Mpi#close()} logs the meters of the rank
  * @param meters  makes the registry each rank's meters go to
+ * @param trace   the directory each rank writes its trace to (docs/trace-format.md), or empty: no trace
  */
 public record MpiOptions(String backend, String fabric, NicConfig nic, boolean summary,
-                         Supplier<? extends MeterRegistry> meters) {
+                         Supplier<? extends MeterRegistry> meters, String trace) {
     /** Backend when nothing says otherwise. */
     public static final String DEFAULT_BACKEND = "host";
     /** Fabric when nothing says otherwise. */
@@ -49,8 +50,11 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
     /** {@code -Djspin.warmup} or {@code JSPIN_WARMUP}: see {@link Warmup}. */
     public static final Setting<String> WARMUP = Setting.choice("jspin.warmup", "true", List.of("true", "false", "1", "0"),
             "a launched rank exchanges a few messages with itself before the program's first call").orEnvironment("JSPIN_WARMUP");
+    /** {@code -Djspin.trace} or {@code JSPIN_TRACE}: see {@link org.jspin.mpi.trace.Tracer}. */
+    public static final Setting<String> TRACE = Setting.text("jspin.trace", "",
+            "a directory: each rank records its schedule there (docs/trace-format.md); unset: no trace").orEnvironment("JSPIN_TRACE");
     /** Every setting of this layer, for {@code jspin config}. */
-    public static final List<Setting<?>> ALL = List.of(BACKEND, FABRIC, SUMMARY, WARMUP);
+    public static final List<Setting<?>> ALL = List.of(BACKEND, FABRIC, SUMMARY, WARMUP, TRACE);
 
     /**
      * Checks that nothing is null or blank (whether the backend and fabric exist is checked when a
@@ -73,6 +77,12 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
         if (meters == null) {
             throw new MpiException(ErrorClass.ERR_ARG, "meter registry supplier must not be null");
         }
+        trace = trace == null ? "" : trace.strip();
+    }
+
+    /** Options without a trace. */
+    public MpiOptions(String backend, String fabric, NicConfig nic, boolean summary, Supplier<? extends MeterRegistry> meters) {
+        this(backend, fabric, nic, summary, meters, "");
     }
 
     /** @return host backend, local fabric, default protocol settings, no summary */
@@ -89,7 +99,7 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
         Settings s = Settings.current();
         checkLowerLayers(s);
         MpiOptions o = defaults();
-        return new MpiOptions(s.get(BACKEND), s.get(FABRIC), o.nic, s.get(SUMMARY), o.meters);
+        return new MpiOptions(s.get(BACKEND), s.get(FABRIC), o.nic, s.get(SUMMARY), o.meters, s.get(TRACE));
     }
 
     /**
@@ -105,22 +115,22 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
 
     /** @return a copy on another backend */
     public MpiOptions withBackend(String name) {
-        return new MpiOptions(name, fabric, nic, summary, meters);
+        return new MpiOptions(name, fabric, nic, summary, meters, trace);
     }
 
     /** @return a copy on another fabric */
     public MpiOptions withFabric(String name) {
-        return new MpiOptions(backend, name, nic, summary, meters);
+        return new MpiOptions(backend, name, nic, summary, meters, trace);
     }
 
     /** @return a copy with other protocol settings */
     public MpiOptions withNic(NicConfig config) {
-        return new MpiOptions(backend, fabric, config, summary, meters);
+        return new MpiOptions(backend, fabric, config, summary, meters, trace);
     }
 
     /** @return a copy that does or does not log a summary at close */
     public MpiOptions withSummary(boolean on) {
-        return new MpiOptions(backend, fabric, nic, on, meters);
+        return new MpiOptions(backend, fabric, nic, on, meters, trace);
     }
 
     /** @return a copy whose ranks register their meters in {@code registry} (shared by all ranks of a JVM) */
@@ -128,6 +138,11 @@ public record MpiOptions(String backend, String fabric, NicConfig nic, boolean s
         if (registry == null) {
             throw new MpiException(ErrorClass.ERR_ARG, "meter registry must not be null");
         }
-        return new MpiOptions(backend, fabric, nic, summary, () -> registry);
+        return new MpiOptions(backend, fabric, nic, summary, () -> registry, trace);
+    }
+
+    /** @return a copy whose ranks trace to {@code dir} (null or blank: no trace) */
+    public MpiOptions withTrace(String dir) {
+        return new MpiOptions(backend, fabric, nic, summary, meters, dir);
     }
 }

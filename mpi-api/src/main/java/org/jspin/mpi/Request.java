@@ -10,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.concurrent.SleepingIdleStrategy;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.mpi.trace.Tracer;
 import org.jspin.nic.Nic;
 
 /**
@@ -43,6 +44,8 @@ public final class Request {
     private volatile Status status;
     private volatile Thread waiter;
     private CompletableFuture<Status> future;
+    // set on a traced rank's requests only; cleared once a wait or test has recorded the completion
+    private RequestTrace trace;
 
     /**
      * @param nic       the NIC that completes the request (a waiter drives it while it spins), or
@@ -61,6 +64,44 @@ public final class Request {
         Request r = new Request(null, null, null);
         r.status = status;
         return r;
+    }
+
+    /**
+     * Marks this request as operation {@code label} of {@code tracer}'s trace (label 0: not recorded).
+     *
+     * @param worldRanks for a receive, the world rank of each rank of its communicator (what matched
+     *                   is recorded as a world rank); null for a send
+     */
+    void traced(Tracer tracer, long label, int[] worldRanks) {
+        if (label != 0) {
+            trace = new RequestTrace(tracer, label, worldRanks);
+        }
+    }
+
+    /** @return the tracer of this request's rank, or null (untraced, or its completion recorded already) */
+    Tracer tracer() {
+        RequestTrace t = trace;
+        return t == null ? null : t.tracer();
+    }
+
+    /** Records this request's completion in the wait {@code t} is in, once. */
+    void traceCompletion(Tracer t) {
+        RequestTrace mine = trace;
+        if (mine == null || mine.tracer() != t) {
+            return; // recorded already, or another rank's
+        }
+        trace = null;
+        mine.completed(status);
+    }
+
+    /** Records a test that found this request complete as a wait on it. */
+    private void traceTested() {
+        Tracer t = tracer();
+        if (t != null) {
+            t.enterWait();
+            traceCompletion(t);
+            t.leaveWait();
+        }
     }
 
     /** Called once, by the progress thread, when the operation ends. */
@@ -91,9 +132,17 @@ public final class Request {
      * @throws MpiException the operation's error, if it failed
      */
     public Status waitFor() {
+        Tracer t = tracer();
+        if (t != null) {
+            t.enterWait();
+        }
         Status s = status;
         if (s == null) {
             s = await();
+        }
+        if (t != null) {
+            traceCompletion(t);
+            t.leaveWait();
         }
         return checked(s);
     }
@@ -106,7 +155,11 @@ public final class Request {
      */
     public Status test() {
         Status s = status;
-        return s == null ? null : checked(s);
+        if (s == null) {
+            return null;
+        }
+        traceTested();
+        return checked(s);
     }
 
     /**
@@ -248,13 +301,19 @@ public final class Request {
      * @return the statuses, in order
      */
     public static Status[] waitAll(Request... requests) {
-        checkArray(requests, "waitAll");
+        Tracer t = checkArray(requests, "waitAll");
+        if (t != null) {
+            t.enterWait();
+        }
         Status[] out = new Status[requests.length];
         for (int i = 0; i < requests.length; i++) {
             out[i] = requests[i].status;
             if (out[i] == null) {
                 out[i] = requests[i].await();
             }
+        }
+        if (t != null) {
+            RequestTrace.waited(t, requests, null);
         }
         throwFirst(out);
         return out;
@@ -276,7 +335,7 @@ public final class Request {
      *                      the thread is interrupted, or that request's error
      */
     public static int waitAny(Request... requests) {
-        checkArray(requests, "waitAny");
+        Tracer t = checkArray(requests, "waitAny");
         if (requests.length == 0) {
             throw new MpiException(ErrorClass.ERR_ARG, "waitAny needs at least one request, got none");
         }
@@ -291,6 +350,9 @@ public final class Request {
         if (nic != null) {
             nic.beginWait();
         }
+        if (t != null) {
+            t.enterWait();
+        }
         try {
             long spin = nic == null ? 0 : nic.spinNanos();
             long idleSince = System.nanoTime();
@@ -298,6 +360,9 @@ public final class Request {
                 for (int i = 0; i < requests.length; i++) {
                     Status s = requests[i].status;
                     if (s != null) {
+                        if (t != null) {
+                            RequestTrace.waited(t, requests, new int[] {i});
+                        }
                         checked(s);
                         return i;
                     }
@@ -334,13 +399,16 @@ public final class Request {
      * @throws MpiException the first failure, once all have ended
      */
     public static Status[] testAll(Request... requests) {
-        checkArray(requests, "testAll");
+        Tracer t = checkArray(requests, "testAll");
         Status[] out = new Status[requests.length];
         for (int i = 0; i < requests.length; i++) {
             out[i] = requests[i].status;
             if (out[i] == null) {
                 return null;
             }
+        }
+        if (t != null) {
+            RequestTrace.tested(t, requests, null);
         }
         throwFirst(out);
         return out;
@@ -353,24 +421,35 @@ public final class Request {
      *         their statuses ({@link #test} throws them)
      */
     public static int[] testSome(Request... requests) {
-        checkArray(requests, "testSome");
+        Tracer t = checkArray(requests, "testSome");
         List<Integer> done = new ArrayList<>();
         for (int i = 0; i < requests.length; i++) {
             if (requests[i].status != null) {
                 done.add(i);
             }
         }
-        return done.stream().mapToInt(Integer::intValue).toArray();
+        int[] which = done.stream().mapToInt(Integer::intValue).toArray();
+        if (t != null) {
+            RequestTrace.tested(t, requests, which);
+        }
+        return which;
     }
 
-    /** Checks the array and every element before any waiting. */
-    private static void checkArray(Request[] requests, String call) {
+    /**
+     * Checks the array and every element before any waiting.
+     *
+     * @return the tracer of the first traced request, or null (this rank is not traced)
+     */
+    private static Tracer checkArray(Request[] requests, String call) {
         if (requests == null) {
             throw new MpiException(ErrorClass.ERR_ARG, call + " needs an array of requests, got null");
         }
+        Tracer t = null;
         for (int i = 0; i < requests.length; i++) {
-            checkNotNull(requests, i);
+            Tracer r = checkNotNull(requests, i).tracer();
+            t = t == null ? r : t;
         }
+        return t;
     }
 
     private static Request checkNotNull(Request[] requests, int i) {

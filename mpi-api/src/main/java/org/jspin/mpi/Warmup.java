@@ -34,7 +34,9 @@ final class Warmup {
 
     /** Runs the warm-up in a world of one rank with {@code options}' backend and protocol settings. */
     static void inWorldOfOne(MpiOptions options) {
-        MpiOptions alone = options.withFabric("local").withSummary(false).withMeters(new SimpleMeterRegistry());
+        // never traced: these messages are not the program's
+        MpiOptions alone = options.withFabric("local").withSummary(false).withMeters(new SimpleMeterRegistry())
+                .withTrace("");
         try (Mpi mpi = Mpi.join(new Job("warmup-" + UUID.randomUUID(), 1), 0, alone)) {
             run(mpi.world());
         }

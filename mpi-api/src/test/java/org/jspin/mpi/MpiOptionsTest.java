@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -37,6 +40,20 @@ class MpiOptionsTest {
                 default -> Boolean.toString(o.summary());
             });
         });
+    }
+
+    @Test
+    void theTraceDirectoryComesFromJspinTraceAndEveryCopyKeepsIt() {
+        assertEquals("", MpiOptions.defaults().trace());
+        withProperty("jspin.trace", " /tmp/t ", () -> {
+            MpiOptions o = MpiOptions.fromEnvironment();
+            assertEquals("/tmp/t", o.trace());
+            assertEquals("/tmp/t", o.withBackend("sim").withFabric("shm").withSummary(true)
+                    .withMeters(new SimpleMeterRegistry()).withNic(o.nic()).trace());
+            assertEquals("", o.withTrace(null).trace());
+        });
+        assertTrue(MpiOptions.ALL.contains(MpiOptions.TRACE));
+        assertEquals("JSPIN_TRACE", MpiOptions.TRACE.environment());
     }
 
     /** Runs {@code test} with system property {@code property} set to {@code value}, then puts it back. */
