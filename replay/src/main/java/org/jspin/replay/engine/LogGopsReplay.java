@@ -7,6 +7,7 @@ import java.util.List;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.replay.cost.MessageCosts;
+import org.jspin.replay.schedule.PackAsCalc;
 import org.jspin.replay.schedule.Schedule;
 
 /**
@@ -14,7 +15,9 @@ import org.jspin.replay.schedule.Schedule;
  * LogGOPSim's simulator (LogGOPSim.cpp, with its LogGP network and no noise) so that on plain bytes
  * and whole-nanosecond parameters every rank finishes at the nanosecond LogGOPSim reports; the rules
  * and where each comes from are in docs/replay.md. A {@link MessageCosts} adds what a NIC's handling
- * of a datatype costs on the CPU and on the NIC. One replay per instance; not thread-safe.
+ * of a datatype costs: its CPU time (a host's pack and unpack) as calcs before the send and after the
+ * receive ({@link PackAsCalc}, exactly as the GOAL export writes them, so LogGOPSim replaying that
+ * export agrees), its NIC time inline. One replay per instance; not thread-safe.
  */
 public final class LogGopsReplay {
     private static final long OP = 0;
@@ -55,18 +58,18 @@ public final class LogGopsReplay {
      * @param nicCosts   what a datatype costs beyond LogGOPS ({@code PlainBytes} for LogGOPSim's model alone)
      */
     public LogGopsReplay(Schedule schedule, LogGopsParameters parameters, MessageCosts nicCosts) {
-        this.s = schedule;
+        this.s = PackAsCalc.apply(schedule, nicCosts);
         this.p = parameters;
         this.nicName = nicCosts.nic();
-        this.costs = MessageCostTable.of(schedule, nicCosts);
-        int ranks = schedule.ranks();
-        int ops = schedule.operations();
-        this.ncpu = schedule.cpus();
-        this.nnic = schedule.nics();
+        this.costs = MessageCostTable.of(s, new NicTimeOnly(nicCosts));
+        int ranks = s.ranks();
+        int ops = s.operations();
+        this.ncpu = s.cpus();
+        this.nnic = s.nics();
         this.opRank = new int[ops];
-        for (int r = 0; r < ranks; r++) Arrays.fill(opRank, schedule.firstOf(r), schedule.firstOf(r + 1), r);
+        for (int r = 0; r < ranks; r++) Arrays.fill(opRank, s.firstOf(r), s.firstOf(r + 1), r);
         this.left = new int[ops];
-        for (int op = 0; op < ops; op++) left[op] = schedule.dependencies(op);
+        for (int op = 0; op < ops; op++) left[op] = s.dependencies(op);
         this.done = new boolean[ops];
         this.nexto = new long[ranks * ncpu];
         this.nextgr = new long[ranks * nnic];
@@ -130,7 +133,8 @@ public final class LogGopsReplay {
         long size = s.size(op);
         nexto[ci] = t + size;
         busy[r] += size;
-        compute[r] += size;
+        if (PackAsCalc.isPackCalc(s, op)) pack[r] += size;
+        else compute[r] += size;
         started(op);
         completed(op);
         touch(r);

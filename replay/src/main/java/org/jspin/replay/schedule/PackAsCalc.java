@@ -6,7 +6,9 @@ import org.jspin.replay.cost.MessageCosts;
  * A schedule where a host's packing and unpacking are GOAL {@code calc}s, for GOAL (which has no
  * datatypes): before each send its {@code sendCpuNs}, taking over what the send waited for; after each
  * receive its {@code recvCpuNs}, taking over what waited for the receive to complete. A NIC's own time
- * ({@code sendNicNs}, {@code recvNicNs}) has no GOAL operation and stays out.
+ * ({@code sendNicNs}, {@code recvNicNs}) has no GOAL operation and stays out. Each such calc carries
+ * its message's datatype and count ({@link #isPackCalc}), so that a replay counts it as packing, not
+ * compute; GOAL writes it as any calc.
  */
 public final class PackAsCalc {
     private PackAsCalc() {
@@ -33,11 +35,11 @@ public final class PackAsCalc {
             for (int op = s.firstOf(r); op < s.firstOf(r + 1); op++) {
                 extra[op] = -1;
                 boolean pack = cpu[op] != 0 && s.kind(op) == Schedule.SEND;
-                if (pack) extra[op] = b.calc(cpu[op], s.cpu(op), null, s.line(op));
+                if (pack) extra[op] = packCalc(s, b, op, cpu[op]);
                 mapped[op] = copy(s, b, op);
                 if (pack) b.requires(mapped[op], extra[op], s.line(op));
                 if (cpu[op] != 0 && s.kind(op) == Schedule.RECV) {
-                    extra[op] = b.calc(cpu[op], s.cpu(op), null, s.line(op));
+                    extra[op] = packCalc(s, b, op, cpu[op]);
                     b.requires(extra[op], mapped[op], s.line(op));
                 }
             }
@@ -54,6 +56,17 @@ public final class PackAsCalc {
             }
         }
         return b.build();
+    }
+
+    /** @return whether calc {@code op} of {@code s} is a host's pack or unpack this class made */
+    public static boolean isPackCalc(Schedule s, int op) {
+        return s.kind(op) == Schedule.CALC && s.type(op) != Schedule.PLAIN;
+    }
+
+    private static int packCalc(Schedule s, ScheduleBuilder b, int op, long ns) {
+        int calc = b.calc(ns, s.cpu(op), null, s.line(op));
+        b.datatype(calc, s.types().get(s.type(op)), s.count(op));
+        return calc;
     }
 
     /** What waited for {@code to} now waits for its pack when it has one. */

@@ -196,6 +196,84 @@ class LogGopsReplayTest {
     }
 
     @Test
+    void aHostsPackAndUnpackReplayAsTheCalcsTheGoalExportWrites() throws IOException {
+        // rank 0 starts a typed isend, posts a typed receive beside it and computes once both are done;
+        // rank 1 answers what it received: replayed with CPU costs, or as the GOAL LogGOPSim would read
+        ScheduleBuilder b = new ScheduleBuilder("typed", 2);
+        MessageType vector = new MessageType("{\"vector\":1}", 5, false);
+        b.beginRank(0, 1);
+        int isend = b.send(1, 0, 10, 0, 0, "a", 1);
+        b.datatype(isend, vector, 2);
+        int irecv = b.recv(1, 1, 10, 0, 0, "b", 2);
+        b.datatype(irecv, vector, 2);
+        b.irequires(irecv, isend, 2);
+        int calc = b.calc(50, 0, "c", 3);
+        b.requires(calc, isend, 3);
+        b.requires(calc, irecv, 3);
+        b.beginRank(1, 4);
+        int recv = b.recv(0, 0, 10, 0, 0, "d", 4);
+        b.datatype(recv, vector, 2);
+        int send = b.send(0, 1, 10, 0, 0, "e", 5);
+        b.datatype(send, vector, 2);
+        b.requires(send, recv, 5);
+        Schedule s = b.build();
+        MessageCosts host = new MessageCosts() {
+            @Override public String nic() { return "host"; }
+            @Override public long sendCpuNs(MessageType type, long count) { return 30; }
+            @Override public long sendNicNs(MessageType type, long count) { return 0; }
+            @Override public long recvNicNs(MessageType type, long count) { return 0; }
+            @Override public long recvCpuNs(MessageType type, long count) { return 40; }
+        };
+        ReplayResult typed = new LogGopsReplay(s, P, host).run();
+        java.io.StringWriter goal = new java.io.StringWriter();
+        org.jspin.replay.goal.GoalWriter.write(org.jspin.replay.schedule.PackAsCalc.apply(s, host), goal);
+        ReplayResult exported = new LogGopsReplay(goal(goal.toString()), P, PlainBytes.INSTANCE).run();
+        for (int r = 0; r < 2; r++) {
+            assertEquals(exported.finishNs(r), typed.finishNs(r), "rank " + r + "\n" + goal);
+            assertEquals(70, typed.cpuPackNs(r), "one pack and one unpack on rank " + r);
+        }
+        assertEquals(50, typed.computeNs(0), "the pack is not compute");
+        assertTrue(typed.finishNs(0) > new LogGopsReplay(s, P, PlainBytes.INSTANCE).run().finishNs(0) + 70);
+    }
+
+    @Test
+    void aSecondSendPacksWhileTheNicStillSpacesTheFirst() throws IOException {
+        // two typed 1000 B messages in a row: the second's pack is CPU work, done while the NIC's gap
+        // after the first (g + 999 G = 2018 ns) still runs, as the exported GOAL's calc is
+        ScheduleBuilder b = new ScheduleBuilder("typed", 2);
+        MessageType vector = new MessageType("{\"vector\":1}", 5, false);
+        b.beginRank(0, 1);
+        int first = b.send(1, 0, 1000, 0, 0, "a", 1);
+        b.datatype(first, vector, 200);
+        int second = b.send(1, 0, 1000, 0, 0, "b", 2);
+        b.datatype(second, vector, 200);
+        b.requires(second, first, 2);
+        b.beginRank(1, 3);
+        int one = b.recv(0, 0, 1000, 0, 0, "c", 3);
+        b.datatype(one, vector, 200);
+        int two = b.recv(0, 0, 1000, 0, 0, "d", 4);
+        b.datatype(two, vector, 200);
+        b.requires(two, one, 4);
+        Schedule s = b.build();
+        MessageCosts host = new MessageCosts() {
+            @Override public String nic() { return "host"; }
+            @Override public long sendCpuNs(MessageType type, long count) { return 30; }
+            @Override public long sendNicNs(MessageType type, long count) { return 0; }
+            @Override public long recvNicNs(MessageType type, long count) { return 0; }
+            @Override public long recvCpuNs(MessageType type, long count) { return 0; }
+        };
+        java.io.StringWriter goal = new java.io.StringWriter();
+        org.jspin.replay.goal.GoalWriter.write(org.jspin.replay.schedule.PackAsCalc.apply(s, host), goal);
+        ReplayResult exported = new LogGopsReplay(goal(goal.toString()), P, PlainBytes.INSTANCE).run();
+        ReplayResult typed = new LogGopsReplay(s, P, host).run();
+        assertEquals(exported.finishNs(1), typed.finishNs(1), goal.toString());
+        // the first leaves at 30 + o = 40; the NIC is free again at 30 + 2018 = 2048, when the second
+        // (packed from 1039 to 1069) goes: it arrives at 2048 + 10 + 100 = 2158, when the receiver's gap
+        // after the first (140 + 2018) ends too, and is received with o and the longer of 999 O and 999 G
+        assertEquals(2158 + 10 + 1998, typed.finishNs(1));
+    }
+
+    @Test
     void waitIsTheTimeTheCpuWasIdleBeforeItsFinish() throws IOException {
         String s = "num_ranks 2\nrank 0 {\nl1: calc 500\nl2: send 10b to 1 tag 0\nl2 requires l1\n}\n"
                 + "rank 1 {\nl1: recv 10b from 0 tag 0\n}\n";
