@@ -20,7 +20,7 @@ import org.jspin.replay.trace.TraceReader;
 /**
  * A program traced on thread ranks at two iteration counts, so that its projected time per iteration
  * is the difference of the two replays divided by the difference of the counts: the setup before the
- * first iteration (and the check after the last) is in both and cancels. Compute in a trace is the
+ * first iteration (and what follows the last) is in both and cancels. Compute in a trace is the
  * ranks' thread CPU time measured on this machine; everything else a replay adds is simulated.
  */
 final class IterationTraces {
@@ -57,7 +57,8 @@ final class IterationTraces {
     }
 
     /**
-     * Traces {@code program} twice in a temporary directory (removed afterwards) and reads both traces.
+     * Runs {@code program} once untraced (the JIT's first compilations would otherwise fall in the first
+     * trace only, and not cancel), then traces it twice in a temporary directory (removed afterwards).
      *
      * @throws MpiException ERR_ARG unless {@code 1 <= fewer < more}
      */
@@ -66,6 +67,7 @@ final class IterationTraces {
             throw new MpiException(ErrorClass.ERR_ARG, "iteration counts " + fewer + " and " + more
                     + " must satisfy 1 <= fewer < more");
         }
+        program.run(ranks, MpiOptions.defaults(), size, more);
         return new IterationTraces(traced(program, ranks, size, fewer), traced(program, ranks, size, more),
                 more - fewer);
     }
@@ -105,9 +107,9 @@ final class IterationTraces {
     PerIteration project(MessageCosts costs, LogGopsParameters parameters) {
         ReplayResult a = new LogGopsReplay(fewer, parameters, costs).run();
         ReplayResult b = new LogGopsReplay(more, parameters, costs).run();
-        long compute = 0;
-        long pack = 0;
-        long nic = 0;
+        long compute = Long.MIN_VALUE;
+        long pack = Long.MIN_VALUE;
+        long nic = Long.MIN_VALUE;
         for (int r = 0; r < b.ranks(); r++) {
             compute = Math.max(compute, b.computeNs(r) - a.computeNs(r));
             pack = Math.max(pack, b.cpuPackNs(r) - a.cpuPackNs(r));

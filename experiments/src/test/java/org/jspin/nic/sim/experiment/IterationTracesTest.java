@@ -19,30 +19,32 @@ import org.junit.jupiter.api.Test;
 /** Two traces of one program, replayed per iteration. */
 class IterationTracesTest {
     @Test
-    void tracesInATemporaryDirectoryThatIsRemovedAfterwards() {
+    void warmsUpUntracedThenTracesInATemporaryDirectoryThatIsRemovedAfterwards() {
         List<String> dirs = new ArrayList<>();
         IterationTraces t = IterationTraces.record((r, o, n, i) -> {
             dirs.add(o.trace());
             Halo2d.runLocal(r, o, new Halo2d.Params(n, i, false));
         }, 2, 16, 1, 3);
         assertEquals(2, t.ranks());
-        assertEquals(2, dirs.size());
+        assertEquals(3, dirs.size());
+        assertEquals("", dirs.getFirst(), "the warm-up is not traced");
+        dirs.removeFirst();
         assertTrue(dirs.stream().noneMatch(d -> Files.exists(Path.of(d))), dirs.toString());
         IterationTraces.PerIteration p = t.project(new PlainBytes("plain"), LogGopsParameters.defaults());
         assertEquals("plain", p.nic());
-        assertTrue(p.runtimeNs() > 0, p.toString());
         assertEquals(0, p.cpuPackNs());
         assertEquals(0, p.nicNs());
     }
 
     @Test
     void aLargerOverheadLengthensEachIterationOfAProgramThatSends() {
+        // o of 10 ms per message: far above the run-to-run noise of a tiny halo's measured compute
         IterationTraces t = IterationTraces.record((r, o, n, i) -> Halo2d.runLocal(r, o, new Halo2d.Params(n, i, false)),
                 2, 16, 1, 2);
         PlainBytes plain = new PlainBytes("plain");
         double cheap = t.project(plain, LogGopsParameters.defaults().with("o=100")).runtimeNs();
-        double dear = t.project(plain, LogGopsParameters.defaults().with("o=100000")).runtimeNs();
-        assertTrue(dear > cheap + 100_000, cheap + " against " + dear);
+        double dear = t.project(plain, LogGopsParameters.defaults().with("o=10000000")).runtimeNs();
+        assertTrue(dear > cheap + 5_000_000, cheap + " against " + dear);
     }
 
     @Test

@@ -3,10 +3,16 @@ package org.jspin.nic.sim.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.jspin.examples.fft2d.Fft2d;
+import org.jspin.report.ReportWriter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The scaling sweep on a tiny fft2d (2 and 4 ranks, N = 16): its columns, both NICs, and what holds by construction. */
 class ScalingFiguresTest {
@@ -17,7 +23,7 @@ class ScalingFiguresTest {
     void everyPointHasBothNicsWithTheSameMeasuredComputeAndOnlyTheHostPacks() {
         try (QuickSweeps s = new QuickSweeps()) {
             ScalingFigures f = new ScalingFigures(s.context);
-            ScalingFigures.Scaling sc = f.scaling(FFT2D, List.of(16), List.of(2, 4));
+            ScalingFigures.Scaling sc = f.scaling(FFT2D, List.of(16), List.of(2, 4), 1, 3);
             Table t = sc.table();
             assertEquals(List.of("size", "nodes", "nic", "runtime_us_measured", "compute_us_measured", "cpu_pack_us",
                     "nic_us", "reduction_pct_measured"), t.columns());
@@ -40,10 +46,10 @@ class ScalingFiguresTest {
             String evidence = sc.evidence("fig-test");
             assertTrue(evidence.contains("At 4 nodes: N = 16:"), evidence);
             assertTrue(evidence.contains("with o = 150 ns"), evidence);
-            assertTrue(sc.verdict().contains("at 4 nodes"), sc.verdict());
+            assertTrue(sc.verdict().startsWith("not judged: a quick run stops at 4 nodes"), sc.verdict());
             Figure fig = sc.figure("fig-test", "fft2d", "title", "what.");
             assertEquals(List.of("fig-test-n16"), fig.charts().stream().map(ChartSpec::file).toList());
-            assertTrue(fig.notes().contains("(T(2) - T(1)) / 1"), fig.notes());
+            assertTrue(fig.notes().contains("(T(3) - T(1)) / 2"), fig.notes());
         }
     }
 
@@ -55,15 +61,20 @@ class ScalingFiguresTest {
     }
 
     @Test
-    void theFft2dFigureJudgesClaimSeven() {
+    void theFft2dFigureJudgesClaimSevenInTheReport(@TempDir Path tmp) throws IOException {
         try (QuickSweeps s = new QuickSweeps()) {
             Figure f = new ScalingFigures(s.context).fft2d();
             assertEquals("fig-fft2d-scaling", f.id());
             assertEquals(2 * 4, f.table().rows().size());
             Verdict v = s.onlyVerdict();
             assertEquals(ScalingFigures.CLAIM_7, v.claim());
-            assertTrue(v.verdict().startsWith("reproduced") || v.verdict().startsWith("not reproduced"), v.verdict());
+            assertTrue(v.verdict().startsWith("not judged: a quick run stops at 16 nodes"), v.verdict());
             assertTrue(v.evidence().startsWith("fig-fft2d-scaling"), v.evidence());
+            ReportWriter.write(new Figures.Result(List.of(f), List.of(v), 0, 0, 0, "paper"), Map.of(), tmp);
+            String report = Files.readString(tmp.resolve("REPORT.md"));
+            assertTrue(report.contains("| " + ScalingFigures.CLAIM_7 + " | not judged"), report);
+            assertTrue(Files.exists(tmp.resolve("fig-fft2d-scaling.csv")));
+            assertTrue(Files.exists(tmp.resolve("fig-fft2d-scaling-n256.png")));
         }
     }
 }
