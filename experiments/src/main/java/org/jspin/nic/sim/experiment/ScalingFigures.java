@@ -190,19 +190,26 @@ final class ScalingFigures extends Sweeps {
             return sb.toString();
         }
 
+        private boolean allPositive(int n) {
+            return table.where("size", n).stream().allMatch(r -> table.number(r, "runtime_us_measured") > 0);
+        }
+
         /** @return the figure: the table and one runtime-against-nodes plot per size */
         Figure figure(String id, String program, String title, String what) {
-            List<ChartSpec> charts = sizes.stream().map(n -> ChartSpec.lines(id + "-n" + n, program + ", N = " + n
-                            + ", projected runtime per iteration", "nodes", "runtime_us_measured", "nic", "nodes (ranks, one per node)",
-                    "runtime per iteration (us, projected)", true).where("size", n)).toList();
+            // log-log, as strong scaling reads (ideal scaling is a straight line), unless noise made a point <= 0
+            List<ChartSpec> charts = sizes.stream().map(n -> new ChartSpec(id + "-n" + n, program + ", N = " + n
+                    + ", projected runtime per iteration", false, "nodes", "runtime_us_measured", "nic",
+                    "nodes (ranks, one per node)", "runtime per iteration (us, projected)", true, allPositive(n),
+                    Double.NaN, null, ChartSpec.Arrangement.VERTICAL, ChartSpec.RowSelection.ALL).where("size", n))
+                    .toList();
             return new Figure(id, title, table, charts, what + " Each point: the program traced on thread ranks with "
-                    + fewer + " and " + more + " iterations, after one untraced run (the JIT's warm-up); runtime per iteration = (T(" + more + ") - T(" + fewer
-                    + ")) / " + (more - fewer) + ", T the replay's finish time of the slowest rank, so the setup before"
+                    + fewer + " and " + more + " iterations, after one untraced run (the JIT's warm-up); runtime per"
+                    + " iteration = (T(" + more + ") - T(" + fewer + ")) / " + (more - fewer) + ", T the replay's finish time of the slowest rank, so the setup before"
                     + " the first iteration cancels. Replayed with LogGOPS " + network + " (L, o, g, O, S:"
                     + " LogGOPSim's defaults; G: the paper's 200 Gbit/s), host = the host model's pack and unpack on"
                     + " the CPU, sim = the sPIN NIC's handlers at the " + base.timing().preset() + " preset. Columns"
-                    + " marked measured include compute measured as thread CPU time on this machine (64 threads on"
-                    + " its cores); cpu_pack_us and nic_us are the NIC models' (simulated).");
+                    + " marked measured include compute measured as thread CPU time on this machine (up to 64 threads"
+                    + " on its cores), and so its run-to-run noise, divided by the iterations' difference; cpu_pack_us and nic_us are the NIC models' (simulated).");
         }
     }
 }

@@ -49,6 +49,9 @@ class ScalingFiguresTest {
             assertTrue(sc.verdict().startsWith("not judged: a quick run stops at 4 nodes"), sc.verdict());
             Figure fig = sc.figure("fig-test", "fft2d", "title", "what.");
             assertEquals(List.of("fig-test-n16"), fig.charts().stream().map(ChartSpec::file).toList());
+            boolean positive = t.rows().stream().allMatch(r -> t.number(r, "runtime_us_measured") > 0);
+            assertEquals(positive, fig.charts().getFirst().logY(), "log y only where every point can be drawn");
+            assertTrue(fig.charts().getFirst().logX());
             assertTrue(fig.notes().contains("(T(3) - T(1)) / 2"), fig.notes());
         }
     }
