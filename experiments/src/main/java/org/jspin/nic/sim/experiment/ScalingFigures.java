@@ -178,6 +178,15 @@ final class ScalingFigures extends Sweeps {
                         table.number(sim, "nic_us"), reductionAtTop(n)));
             }
             int n = sizes.getLast();
+            List<Object> host = table.where("nodes", top).stream().filter(r -> r.get(0).equals(n)).findFirst()
+                    .orElseThrow();
+            double runtime = table.number(host, "runtime_us_measured");
+            double compute = 100 * table.number(host, "compute_us_measured") / runtime;
+            double pack = 100 * table.number(host, "cpu_pack_us") / runtime;
+            // what decides the reduction: offload can save at most what the host's CPU spends beyond compute
+            sb.append(String.format("The host's time at N = %d is %.0f%% compute (measured), %.0f%% CPU pack and"
+                    + " unpack (the host model) and %.0f%% the rest (o, L, g, G and waiting); ", n, compute, pack,
+                    100 - compute - pack));
             sb.append("with o = ");
             List<String> moved = new ArrayList<>();
             for (long o : OVERHEADS) {

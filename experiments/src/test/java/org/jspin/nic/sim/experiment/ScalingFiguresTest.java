@@ -46,6 +46,7 @@ class ScalingFiguresTest {
             String evidence = sc.evidence("fig-test");
             assertTrue(evidence.contains("At 4 nodes: N = 16:"), evidence);
             assertTrue(evidence.contains("with o = 150 ns"), evidence);
+            assertTrue(evidence.contains("The host's time at N = 16 is "), evidence);
             assertTrue(sc.verdict().startsWith("not judged: a quick run stops at 4 nodes"), sc.verdict());
             Figure fig = sc.figure("fig-test", "fft2d", "title", "what.");
             assertEquals(List.of("fig-test-n16"), fig.charts().stream().map(ChartSpec::file).toList());
