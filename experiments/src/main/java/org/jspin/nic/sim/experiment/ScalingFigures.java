@@ -53,36 +53,35 @@ final class ScalingFigures extends Sweeps {
         verdicts.add(new Verdict(CLAIM_7, s.verdict(), s.evidence("fig-fft2d-scaling")));
         return s.figure("fig-fft2d-scaling", "fft2d", "FFT2D runtime per transform against nodes, host and sPIN NICs"
                 + " (the paper's claim 7)", "N x N complex, rows split over the nodes, the transpose one alltoallw"
-                + " with DDTBench's FFT2D datatypes. Sizes: N = 1024 gives 64 nodes blocks of 16 x 16 complex (4 KiB,"
-                + " eager, the per-message o and L dominate); N = 2048 gives 16 KiB blocks, where the bytes the host"
-                + " unpacks weigh more (quick: N = 256).");
+                + " with DDTBench's FFT2D datatypes. Sizes: at 64 nodes N = 1024 sends blocks of 16 x 16 complex (4 KiB,"
+                + " eager, where the per-message o and L weigh most) and N = 2048 blocks of 16 KiB, four times the"
+                + " bytes the host unpacks per message (quick: N = 256).");
     }
 
     /** Beyond the paper: the 2D halo exchange the same way. */
     Figure halo2d() {
-        List<Integer> sizes = quick ? List.of(1024) : List.of(1024, 4096);
-        Scaling s = scaling((r, o, n, i) -> Halo2d.runLocal(r, o, new Halo2d.Params(n, i, false)), sizes, nodes(),
-                HALO_FEWER, HALO_MORE);
-        verdicts.add(new Verdict("Beyond the paper: halo2d runtime with offload", "simulated (see fig-halo2d-scaling)",
-                s.evidence("fig-halo2d-scaling")));
-        return s.figure("fig-halo2d-scaling", "halo2d", "2D Jacobi halo exchange runtime per iteration against nodes,"
-                + " host and sPIN NICs", "N x N interior points on a 2D process grid; the column halos are vectors of"
-                + " one double per row. Sizes: 1024 (at 64 nodes a 128 x 128 block, halos of 1 KiB) and 4096 (4 KiB halos,"
-                + " 16 times the compute); smaller ones compute too little per iteration to rise above the setup's"
-                + " run-to-run noise (quick: N = 1024).");
+        return halo("halo2d", (r, o, n, i) -> Halo2d.runLocal(r, o, new Halo2d.Params(n, i, false)),
+                quick ? List.of(1024) : List.of(1024, 4096), "2D Jacobi halo exchange", "N x N interior points on a 2D"
+                        + " process grid; the column halos are vectors of one double per row. Sizes: 1024 (at 64 nodes a"
+                        + " 128 x 128 block, halos of 1 KiB) and 4096 (4 KiB halos, 16 times the compute); smaller ones"
+                        + " compute too little per iteration to rise above the setup's run-to-run noise (quick: 1024).");
     }
 
     /** Beyond the paper: the 3D halo exchange the same way. */
     Figure halo3d() {
-        List<Integer> sizes = quick ? List.of(64) : List.of(64, 128);
-        Scaling s = scaling((r, o, n, i) -> Halo3d.runLocal(r, o, new Halo3d.Params(n, i, false)), sizes, nodes(),
-                HALO_FEWER, HALO_MORE);
-        verdicts.add(new Verdict("Beyond the paper: halo3d runtime with offload", "simulated (see fig-halo3d-scaling)",
-                s.evidence("fig-halo3d-scaling")));
-        return s.figure("fig-halo3d-scaling", "halo3d", "3D halo exchange runtime per iteration against nodes, host"
-                + " and sPIN NICs", "N^3 interior points on a 3D process grid; the faces are non-contiguous"
-                + " subarrays. Sizes: 64 (at 64 nodes a 16^3 block, 2 KiB faces) and 128 (8 KiB faces, 8 times the"
-                + " compute) (quick: N = 64).");
+        return halo("halo3d", (r, o, n, i) -> Halo3d.runLocal(r, o, new Halo3d.Params(n, i, false)),
+                quick ? List.of(64) : List.of(64, 128), "3D halo exchange", "N^3 interior points on a 3D process grid;"
+                        + " the faces are non-contiguous subarrays. Sizes: 64 (at 64 nodes a 16^3 block, 2 KiB faces)"
+                        + " and 128 (8 KiB faces, 8 times the compute) (quick: 64).");
+    }
+
+    /** A halo example's figure and its (unjudged) verdict: no claim of the paper speaks of it. */
+    private Figure halo(String program, IterationTraces.Program run, List<Integer> sizes, String what, String notes) {
+        String id = "fig-" + program + "-scaling";
+        Scaling s = scaling(run, sizes, nodes(), HALO_FEWER, HALO_MORE);
+        verdicts.add(new Verdict("Beyond the paper: " + program + " runtime with offload", "simulated (see " + id + ")",
+                s.evidence(id)));
+        return s.figure(id, program, what + " runtime per iteration against nodes, host and sPIN NICs", notes);
     }
 
     /**
