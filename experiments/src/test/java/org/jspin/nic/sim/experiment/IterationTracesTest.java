@@ -39,8 +39,8 @@ class IterationTracesTest {
     @Test
     void aLargerOverheadLengthensEachIterationOfAProgramThatSends() {
         // o of 10 ms per message: far above the run-to-run noise of a tiny halo's measured compute
-        IterationTraces t = IterationTraces.record((r, o, n, i) -> Halo2d.runLocal(r, o, new Halo2d.Params(n, i, false)),
-                2, 16, 1, 2);
+        IterationTraces t = IterationTraces.record(
+                (r, o, n, i) -> Halo2d.runLocal(r, o, new Halo2d.Params(n, i, false)), 2, 16, 1, 2);
         PlainBytes plain = new PlainBytes("plain");
         double cheap = t.project(plain, LogGopsParameters.defaults().with("o=100")).runtimeNs();
         double dear = t.project(plain, LogGopsParameters.defaults().with("o=10000000")).runtimeNs();

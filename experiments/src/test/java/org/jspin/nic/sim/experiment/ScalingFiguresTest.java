@@ -14,7 +14,7 @@ import org.jspin.report.ReportWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The scaling sweep on a tiny fft2d (2 and 4 ranks, N = 16): its columns, both NICs, and what holds by construction. */
+/** The scaling sweep on a tiny fft2d (2 and 4 ranks, N = 16): its columns, both NICs, what holds by construction. */
 class ScalingFiguresTest {
     private static final IterationTraces.Program FFT2D =
             (r, o, n, i) -> Fft2d.runLocal(r, o, new Fft2d.Params(n, i, false));
@@ -23,7 +23,7 @@ class ScalingFiguresTest {
     void everyPointHasBothNicsWithTheSameMeasuredComputeAndOnlyTheHostPacks() {
         try (QuickSweeps s = new QuickSweeps()) {
             ScalingFigures f = new ScalingFigures(s.context);
-            ScalingFigures.Scaling sc = f.scaling(FFT2D, List.of(16), List.of(2, 4), 1, 3);
+            ScalingSweep sc = f.scaling(FFT2D, List.of(16), List.of(2, 4), 1, 3);
             Table t = sc.table();
             assertEquals(List.of("size", "nodes", "nic", "runtime_us_measured", "compute_us_measured", "cpu_pack_us",
                     "nic_us", "reduction_pct_measured"), t.columns());
@@ -31,7 +31,8 @@ class ScalingFiguresTest {
             assertTrue(t.measured().stream().allMatch(c -> c.contains("measured")));
             for (int nodes : List.of(2, 4)) {
                 List<List<Object>> rows = t.where("nodes", nodes);
-                assertEquals(List.of("host", "sim"), rows.stream().map(r -> ((String) r.get(2)).split(":")[0]).toList());
+                assertEquals(List.of("host", "sim"),
+                        rows.stream().map(r -> ((String) r.get(2)).split(":")[0]).toList());
                 List<Object> host = rows.get(0);
                 List<Object> sim = rows.get(1);
                 // both NICs replay the same traces, so the compute they see is the same
