@@ -52,8 +52,7 @@ final class ScalingFigures extends Sweeps {
                 + " (the paper's claim 7)", "N x N complex, rows split over the nodes, the transpose one alltoallw"
                 + " with DDTBench's FFT2D datatypes. Sizes: at 64 nodes N = 1024 sends blocks of 16 x 16"
                 + " complex (4 KiB, eager, where the per-message o and L weigh most) and N = 2048 blocks of 16 KiB,"
-                + " four times the"
-                + " bytes the host unpacks per message (quick: N = 256).");
+                + " four times the bytes the host unpacks per message (quick: N = 256).");
     }
 
     /** Beyond the paper: the 2D halo exchange the same way. */
