@@ -21,7 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code jspin figures}: the paper's figures, the referee's questions and ours, as CSV, PNG and REPORT.md. */
 @Command(name = "figures", mixinStandardHelpOptions = true,
         description = {"Runs the simulator's sweeps and writes CSV files, PNG plots and REPORT.md (a verdict on every"
-                + " claim of ../shared/PAPER.md with the numbers behind it) into --out."})
+                + " claim of ../shared/PAPER.md with the numbers behind it) into --out.",
+                "fig-fft2d-scaling (claim 7) and fig-halo2d/3d-scaling trace the examples on 2-64 thread ranks and"
+                        + " replay them on host and sPIN NICs (docs/replay.md): their compute is measured here."})
 final class FiguresCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -10,11 +10,12 @@ import org.jspin.nic.sim.config.SimConfig;
  * The sweeps behind {@code jspin figures}: each of the paper's figures we can reproduce, the referee's
  * questions, and two of our own, as plain data ({@link Figure}) plus a verdict on every claim of
  * PAPER.md ({@link Verdict}). {@code quick} runs fewer and smaller cases (for the test suite). The
- * sweeps themselves are in families: {@link VectorFigures}, {@link LayoutFigures}, {@link RefereeFigures}
- * and {@link BeyondPaperFigures}; this class runs them in the order of the report.
+ * sweeps themselves are in families: {@link VectorFigures}, {@link LayoutFigures}, {@link RefereeFigures},
+ * {@link BeyondPaperFigures} and {@link ScalingFigures} (whole programs traced and replayed); this class
+ * runs them in the order of the report.
  *
  * <p>Everything is simulated with the given configuration except the columns marked measured: the
- * host baseline's own unpack, timed on this machine.
+ * host baseline's own unpack, timed on this machine, and the traced programs' compute (thread CPU time).
  */
 public final class Figures {
     /**
@@ -70,9 +71,10 @@ public final class Figures {
             figures.add(beyond.hpuLocalCatchUp());
             figures.add(beyond.outOfOrder());
             figures.add(layout.seekAgainstRwCp(cases));
-            verdicts.add(new Verdict("7. FFT2D runtime up to 26% shorter at 64 nodes with offload",
-                    "not reproduced (not attempted)", "jspin simulates one NIC, not a 64-node LogGOPSim run; the FFT2D"
-                    + " transpose datatypes are among the layouts of fig16"));
+            ScalingFigures scaling = new ScalingFigures(context);
+            figures.add(scaling.fft2d());
+            figures.add(scaling.halo2d());
+            figures.add(scaling.halo3d());
             double wall = (System.nanoTime() - start) / 1e9;
             return new Result(figures, verdicts, sim.packets(), sim.seconds(), wall, base.timing().preset());
         }
