@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,11 +11,11 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedRangeCategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.CategoryDataset;
-import org.jspin.nic.sim.config.SimConfig;
 import org.jspin.nic.sim.experiment.ChartSpec;
 import org.jspin.nic.sim.experiment.ChartSpec.Arrangement;
 import org.jspin.nic.sim.experiment.Figure;
 import org.jspin.nic.sim.experiment.Figures;
+import org.jspin.nic.sim.experiment.QuickFigures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,11 +25,7 @@ class FigureChartsTest {
 
     @BeforeAll
     static void run() {
-        String shared = System.getProperty("jspin.shared");
-        if (shared == null) {
-            throw new IllegalStateException("set -Djspin.shared=/path/to/shared");
-        }
-        result = new Figures(SimConfig.DEFAULT, true, Path.of(shared, "layouts")).run();
+        result = QuickFigures.result();
     }
 
     @Test

@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.jspin.nic.sim.config.SimConfig;
 import org.junit.jupiter.api.Test;
 
 /** A quick run has every figure and every verdict, in the report's order. */
 class FiguresTest {
     @Test
     void aQuickRunHasEveryFigureAndVerdictInOrder() {
-        Figures.Result r = new Figures(SimConfig.DEFAULT, true, QuickSweeps.layouts()).run();
+        Figures.Result r = QuickFigures.result();
         assertEquals(List.of("fig08-vector-throughput", "fig16-layout-speedup", "fig17-memory-traffic",
                 "fig18-checkpoint-reuse", "fig14-dma-queue", "fig02-put-latency", "fig-referee-memory",
                 "fig-referee-host", "fig-referee-iovec", "fig-settle", "fig-hpu-local", "fig-ooo", "fig-seek",
