@@ -217,17 +217,10 @@ class LogGopsReplayTest {
         b.datatype(send, vector, 2);
         b.requires(send, recv, 5);
         Schedule s = b.build();
-        MessageCosts host = new MessageCosts() {
-            @Override public String nic() { return "host"; }
-            @Override public long sendCpuNs(MessageType type, long count) { return 30; }
-            @Override public long sendNicNs(MessageType type, long count) { return 0; }
-            @Override public long recvNicNs(MessageType type, long count) { return 0; }
-            @Override public long recvCpuNs(MessageType type, long count) { return 40; }
-        };
+        MessageCosts host = hostPacking(30, 40);
         ReplayResult typed = new LogGopsReplay(s, P, host).run();
-        java.io.StringWriter goal = new java.io.StringWriter();
-        org.jspin.replay.goal.GoalWriter.write(org.jspin.replay.schedule.PackAsCalc.apply(s, host), goal);
-        ReplayResult exported = new LogGopsReplay(goal(goal.toString()), P, PlainBytes.INSTANCE).run();
+        String goal = exported(s, host);
+        ReplayResult exported = new LogGopsReplay(goal(goal), P, PlainBytes.INSTANCE).run();
         for (int r = 0; r < 2; r++) {
             assertEquals(exported.finishNs(r), typed.finishNs(r), "rank " + r + "\n" + goal);
             assertEquals(70, typed.cpuPackNs(r), "one pack and one unpack on rank " + r);
@@ -255,18 +248,11 @@ class LogGopsReplayTest {
         b.datatype(two, vector, 200);
         b.requires(two, one, 4);
         Schedule s = b.build();
-        MessageCosts host = new MessageCosts() {
-            @Override public String nic() { return "host"; }
-            @Override public long sendCpuNs(MessageType type, long count) { return 30; }
-            @Override public long sendNicNs(MessageType type, long count) { return 0; }
-            @Override public long recvNicNs(MessageType type, long count) { return 0; }
-            @Override public long recvCpuNs(MessageType type, long count) { return 0; }
-        };
-        java.io.StringWriter goal = new java.io.StringWriter();
-        org.jspin.replay.goal.GoalWriter.write(org.jspin.replay.schedule.PackAsCalc.apply(s, host), goal);
-        ReplayResult exported = new LogGopsReplay(goal(goal.toString()), P, PlainBytes.INSTANCE).run();
+        MessageCosts host = hostPacking(30, 0);
+        String goal = exported(s, host);
+        ReplayResult exported = new LogGopsReplay(goal(goal), P, PlainBytes.INSTANCE).run();
         ReplayResult typed = new LogGopsReplay(s, P, host).run();
-        assertEquals(exported.finishNs(1), typed.finishNs(1), goal.toString());
+        assertEquals(exported.finishNs(1), typed.finishNs(1), goal);
         // the first leaves at 30 + o = 40; the NIC is free again at 30 + 2018 = 2048, when the second
         // (packed from 1039 to 1069) goes: it arrives at 2048 + 10 + 100 = 2158, when the receiver's gap
         // after the first (140 + 2018) ends too, and is received with o and the longer of 999 O and 999 G
@@ -282,5 +268,22 @@ class LogGopsReplayTest {
         assertEquals(0, r.waitNs(0));
         assertEquals(638 - 28, r.waitNs(1));
         assertEquals(638, r.finishNs());
+    }
+    /** A host that packs for {@code packNs} and unpacks for {@code unpackNs} every typed message, on the CPU alone. */
+    private static MessageCosts hostPacking(long packNs, long unpackNs) {
+        return new MessageCosts() {
+            @Override public String nic() { return "host"; }
+            @Override public long sendCpuNs(MessageType type, long count) { return packNs; }
+            @Override public long sendNicNs(MessageType type, long count) { return 0; }
+            @Override public long recvNicNs(MessageType type, long count) { return 0; }
+            @Override public long recvCpuNs(MessageType type, long count) { return unpackNs; }
+        };
+    }
+
+    /** @return {@code s} as {@code jspin project --goal} writes it for {@code costs}: the packs as calcs */
+    private static String exported(Schedule s, MessageCosts costs) throws IOException {
+        java.io.StringWriter goal = new java.io.StringWriter();
+        org.jspin.replay.goal.GoalWriter.write(org.jspin.replay.schedule.PackAsCalc.apply(s, costs), goal);
+        return goal.toString();
     }
 }
