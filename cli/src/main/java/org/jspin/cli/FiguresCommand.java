@@ -14,6 +14,7 @@ import org.jspin.nic.sim.experiment.Verdict;
 import org.jspin.report.ReportWriter;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,20 +36,13 @@ final class FiguresCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "fewer and smaller cases (seconds, for tests)")
     private boolean quick;
 
-    @Option(names = "--preset", paramLabel = "NAME", defaultValue = "paper", description = "timing preset of the"
-            + " sweeps: paper (default) or banked; the referee's sweeps use banked regardless")
-    private String preset;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "a timing parameter (repeatable)")
-    private List<String> sets;
+    @Mixin // the referee's sweeps use banked whatever the preset
+    private TimingOptions timingOptions;
 
     @Override
     public Integer call() {
         PrintWriter w = spec.commandLine().getOut();
-        TimingConfig timing = TimingConfig.preset(preset);
-        if (sets != null) {
-            timing = timing.with(sets.toArray(String[]::new));
-        }
+        TimingConfig timing = timingOptions.over(TimingConfig.PAPER);
         SimConfig base = SimConfig.DEFAULT.withTiming(timing);
         w.println("jspin figures: running the sweeps" + (quick ? " (quick)" : "") + "...");
         w.flush();

@@ -24,6 +24,7 @@ import org.jspin.replay.schedule.Schedule;
 import org.jspin.replay.trace.TraceReader;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -55,13 +56,8 @@ final class ProjectCommand implements Callable<Integer> {
             + " L, o, g in ns; G, O in ns per byte (up to three decimals); S in bytes (rendezvous above)")
     private String loggops;
 
-    @Option(names = "--preset", paramLabel = "NAME", description = "the simulated NIC's timing preset, as jspin sim:"
-            + " paper (default) or banked")
-    private String preset;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "a simulated NIC's timing parameter, after the"
-            + " preset (as jspin sim)")
-    private List<String> sets;
+    @Mixin
+    private TimingOptions timingOptions;
 
     @Option(names = "--json", description = "print a JSON list, one object per NIC with its ranks")
     private boolean json;
@@ -76,8 +72,7 @@ final class ProjectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Schedule schedule = read(input);
-        TimingConfig timing = preset == null ? TimingConfig.PAPER : TimingConfig.preset(preset);
-        if (sets != null) timing = timing.with(sets.toArray(String[]::new));
+        TimingConfig timing = timingOptions.over(TimingConfig.PAPER);
         NicCatalog catalog = new NicCatalog();
         var err = spec.commandLine().getErr();
         if (goal != null) {

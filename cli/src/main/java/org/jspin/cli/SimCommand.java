@@ -21,6 +21,7 @@ import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.nic.sim.work.WorkListener;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,16 +91,13 @@ final class SimCommand implements Callable<Integer> {
             description = "bytes the fabric carries per chunk (default: ${DEFAULT-VALUE}, the in-JVM fabric's)")
     private int chunk;
 
-    @Option(names = "--preset", paramLabel = "NAME", description = "timing preset: paper (default) or banked")
-    private String preset;
+    @Mixin
+    private TimingOptions timingOptions;
 
     @Option(names = "--config", paramLabel = "FILE", description = "timing parameters, one key=value a line"
             + " (preset=... first); --print-config lists the keys")
     private Path configFile;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "a timing parameter, after the preset and"
-            + " the file (repeatable): --set memory-latency=10")
-    private List<String> sets;
 
     @Option(names = "--verify", description = "compare the whole receive buffer with the host path's")
     private boolean verify;
@@ -257,17 +255,11 @@ final class SimCommand implements Callable<Integer> {
     }
 
     private SimConfig config() {
-        TimingConfig timing = configFile != null ? TimingConfig.load(configFile) : TimingConfig.PAPER;
-        if (preset != null) {
-            if (configFile != null) {
-                throw new MpiException(ErrorClass.ERR_ARG, "give the preset in the --config file or with --preset,"
-                        + " not both");
-            }
-            timing = TimingConfig.preset(preset);
+        if (timingOptions.preset != null && configFile != null) {
+            throw new MpiException(ErrorClass.ERR_ARG, "give the preset in the --config file or with --preset,"
+                    + " not both");
         }
-        if (sets != null) {
-            timing = timing.with(sets.toArray(String[]::new));
-        }
+        TimingConfig timing = timingOptions.over(configFile != null ? TimingConfig.load(configFile) : TimingConfig.PAPER);
         SimConfig c = SimConfig.DEFAULT.withTiming(timing);
         if (strategies != null && strategies.size() == 1) {
             c = c.withStrategy(strategies.getFirst());
