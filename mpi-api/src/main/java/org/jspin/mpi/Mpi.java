@@ -153,6 +153,18 @@ public final class Mpi implements AutoCloseable {
         return world.size();
     }
 
+    /**
+     * Marks an iteration boundary in this rank's trace; nothing when the rank is not traced. Call it on
+     * every rank before the first iteration and after each one: {@code jspin project} then reports the
+     * time of an iteration between the marks, beside the whole run's (docs/trace-format.md). The marks
+     * are a jspin extension, as {@code MPI_Pcontrol}'s tool-defined levels are an MPI one.
+     */
+    public void markIteration() {
+        if (tracer != null) {
+            tracer.mark();
+        }
+    }
+
     /** @return the NIC this rank drives */
     public Nic nic() {
         return nic;

@@ -149,9 +149,11 @@ public final class Fft2d implements Callable<Integer> {
         world.barrier();
         long t0 = System.nanoTime();
         for (int it = 0; it < p.iterations(); it++) {
+            mpi.markIteration(); // an iteration boundary in a trace (docs/trace-format.md)
             fill(a, me * b, b, n);
             transform(world, a, t, b, n, counts, sendDispls, sendTypes, recvDispls, recvTypes);
         }
+        mpi.markIteration();
         double seconds = (System.nanoTime() - t0) / 1e9;
         Traffic traffic = Traffic.of(mpi).minus(before).sum(world);
         String against = n <= DIRECT_LIMIT ? "a direct DFT" : "a serial FFT";

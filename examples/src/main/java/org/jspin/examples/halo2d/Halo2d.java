@@ -129,9 +129,11 @@ public final class Halo2d implements Callable<Integer> {
             b.postReceives(); // the first halos' receives, before anyone sends
         }
         for (int it = 0; it < p.iterations(); it++) {
+            mpi.markIteration(); // an iteration boundary in a trace (docs/trace-format.md)
             b.exchange(it + 1 < p.iterations());
             b.sweep();
         }
+        mpi.markIteration();
         double seconds = (System.nanoTime() - t0) / 1e9;
         Traffic sums = Traffic.of(mpi).minus(before).sum(cart);
         double[] worst = {seconds, p.check() ? b.maxErrorAgainst(SerialJacobi.run(p.size(), p.iterations())) : Double.NaN};

@@ -123,8 +123,10 @@ public final class Halo3d implements Callable<Integer> {
         cart.barrier();
         long t0 = System.nanoTime();
         for (int it = 0; it < p.iterations(); it++) {
+            mpi.markIteration(); // an iteration boundary in a trace (docs/trace-format.md)
             b.step();
         }
+        mpi.markIteration();
         double seconds = (System.nanoTime() - t0) / 1e9;
         Traffic traffic = Traffic.of(mpi).minus(before).sum(cart);
         double[] worst = {seconds, p.check() ? b.maxErrorAgainst(Box.serial(p.size(), p.iterations())) : Double.NaN};

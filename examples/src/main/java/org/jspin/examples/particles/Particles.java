@@ -148,6 +148,7 @@ public final class Particles implements Callable<Integer> {
             world.barrier();
             long t0 = System.nanoTime();
             for (int it = 0; it < p.iterations(); it++) {
+                mpi.markIteration(); // an iteration boundary in a trace (docs/trace-format.md)
                 long[] picks = subset(random, p.size(), 1 + random.nextInt(maxSend));
                 Datatype leaving = Datatype.indexedBlock(1, picks, PARTICLE).commit();
                 sum[0] = checksum(mine, picks);
@@ -164,6 +165,7 @@ public final class Particles implements Callable<Integer> {
                 }
                 move(mine, picks, random);
             }
+            mpi.markIteration();
             double seconds = (System.nanoTime() - t0) / 1e9;
             Traffic traffic = Traffic.of(mpi).minus(before).sum(world);
             double[] local = {moved, mismatches};

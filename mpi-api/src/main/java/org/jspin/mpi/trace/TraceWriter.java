@@ -40,6 +40,12 @@ final class TraceWriter {
         end();
     }
 
+    /** {@code mark <label>} */
+    void mark(long label) {
+        out.text("mark").number(label);
+        end();
+    }
+
     /** {@code send|isend <label> to <peer> tag <tag> ctx <ctx> bytes <n> type <id> count <c>} */
     void send(boolean blocking, long label, int to, int tag, int ctx, long bytes, long type, long count) {
         out.text(blocking ? "send" : "isend").number(label).word("to").number(to);

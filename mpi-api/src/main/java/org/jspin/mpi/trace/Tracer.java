@@ -151,6 +151,18 @@ public final class Tracer {
         return label;
     }
 
+    /**
+     * An iteration boundary: the compute before it is written, then a {@code mark} line, so that a
+     * replay can time the iterations between the marks (docs/trace-format.md).
+     */
+    public void mark() {
+        if (finished) {
+            return;
+        }
+        calc();
+        out.mark(nextLabel++);
+    }
+
     /** A send or receive has been started (the CPU time it took is not the program's compute). */
     public void started() {
         mark = clock.getAsLong();

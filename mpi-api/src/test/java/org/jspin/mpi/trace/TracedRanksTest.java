@@ -66,6 +66,7 @@ class TracedRanksTest {
             world.allreduce(MemorySegment.ofArray(new long[] {r + 1}), MemorySegment.ofArray(sum), 1, Datatype.LONG,
                     Ops.SUM);
             SUMS[r] = sum[0];
+            mpi.markIteration();
         });
     }
 
@@ -108,6 +109,15 @@ class TracedRanksTest {
     }
 
     @Test
+    void anIterationMarkIsRecordedWhereTheProgramMadeIt() throws Exception {
+        for (int r = 0; r < N; r++) {
+            List<String> all = lines(r);
+            assertTrue(all.getLast().matches("mark \\d+"), "rank " + r + ": " + all.getLast());
+            assertEquals(1, all.stream().filter(l -> l.startsWith("mark")).count(), "rank " + r);
+        }
+    }
+
+    @Test
     void labelsIncreaseAndComputeIsPositiveThreadTime() throws Exception {
         for (int r = 0; r < N; r++) {
             long last = 0;
@@ -143,7 +153,7 @@ class TracedRanksTest {
                     }
                     case "irecv", "recv" -> assertEquals("1", w[7], line);
                     case "done" -> received.merge(w[5] + ">" + r + " tag " + w[6] + " bytes " + w[3], 1, Integer::sum);
-                    case "wait", "calc", "type" -> { }
+                    case "wait", "calc", "type", "mark" -> { }
                     default -> throw new AssertionError("unexpected line " + line);
                 }
             }
@@ -157,7 +167,8 @@ class TracedRanksTest {
                 + "\"args\":[\"--rounds\",\"1\"],\"backend\":\"host\",\"fabric\":\"local\",\"threads\":true,"
                 + "\"clock\":\"thread-cpu-ns\"}", Files.readString(dir.resolve("job.json")).strip());
         for (int r = 0; r < N; r++) {
-            assertTrue(lines(r).getLast().startsWith("wait "), "rank " + r + " ends with its allreduce's wait");
+            List<String> ops = lines(r).stream().filter(l -> !l.startsWith("calc ") && !l.startsWith("mark ")).toList();
+            assertTrue(ops.getLast().startsWith("wait "), "rank " + r + " ends with its allreduce's wait: " + ops);
         }
     }
 

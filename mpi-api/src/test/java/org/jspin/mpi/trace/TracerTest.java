@@ -57,6 +57,24 @@ class TracerTest {
     }
 
     @Test
+    void aMarkWritesTheComputeBeforeItThenItsOwnLabel() {
+        now = 180;
+        tracer.mark();
+        tracer.mark(); // no compute between two marks: no calc line
+        now = 200;
+        assertEquals(5, tracer.send(false, 2, 5, 0, 1, Datatype.BYTE));
+        assertEquals("""
+                jspin-trace 1 rank 1 of 4
+                calc 1 80
+                mark 2
+                mark 3
+                calc 4 20
+                type 1 "byte"
+                isend 5 to 2 tag 5 ctx 0 bytes 1 type 1 count 1
+                """, written());
+    }
+
+    @Test
     void blockingOperationsAreOneLineEachAndAReceiveNamesWhatMatched() {
         Datatype column = Datatype.vector(2, 1, 4, Datatype.DOUBLE).commit();
         assertEquals(1, tracer.send(true, 3, 1, 1, 1, column));
@@ -138,6 +156,7 @@ class TracerTest {
         tracer.completedReceive(5, 1, 0, 0);
         tracer.completedSend(6);
         tracer.leaveWait();
+        tracer.mark();
         tracer.finish();
         assertEquals(before, bytes.size());
     }

@@ -48,6 +48,7 @@ public final class LogGopsReplay {
     private final long[] busy;
     private final long[] pack;
     private final long[] nicBusy;
+    private final MarkLog marks;
     private long sequence;
     private long completed;
     private final boolean[] done;
@@ -84,6 +85,7 @@ public final class LogGopsReplay {
         this.busy = new long[ranks];
         this.pack = new long[ranks];
         this.nicBusy = new long[ranks];
+        this.marks = new MarkLog(ranks);
     }
 
     /** Replays without progress reports; @see #run(ReplayProgress) */
@@ -123,7 +125,7 @@ public final class LogGopsReplay {
         for (int r = 0; r < ranks; r++) {
             for (int c = 0; c < ncpu; c++) finish[r] = Math.max(finish[r], nexto[r * ncpu + c]);
         }
-        return new ReplayResult(nicName, finish, compute, busy, pack, nicBusy, events);
+        return new ReplayResult(nicName, finish, compute, busy, pack, nicBusy, marks, events);
     }
 
     private void calc(int op, long t) {
@@ -135,6 +137,7 @@ public final class LogGopsReplay {
         busy[r] += size;
         if (PackAsCalc.isPackCalc(s, op)) pack[r] += size;
         else compute[r] += size;
+        if (s.isMark(op)) marks.add(r, t, compute[r], pack[r], nicBusy[r]);
         started(op);
         completed(op);
         touch(r);

@@ -13,15 +13,18 @@ public final class ReplayResult {
     private final long[] busy;
     private final long[] cpuPack;
     private final long[] nicNs;
+    private final MarkLog marks;
     private final long events;
 
-    ReplayResult(String nic, long[] finish, long[] compute, long[] busy, long[] cpuPack, long[] nicNs, long events) {
+    ReplayResult(String nic, long[] finish, long[] compute, long[] busy, long[] cpuPack, long[] nicNs, MarkLog marks,
+                 long events) {
         this.nic = nic;
         this.finish = finish;
         this.compute = compute;
         this.busy = busy;
         this.cpuPack = cpuPack;
         this.nicNs = nicNs;
+        this.marks = marks;
         this.events = events;
     }
 
@@ -52,6 +55,21 @@ public final class ReplayResult {
 
     /** @return rank {@code r}'s NIC time running a datatype's handlers, ns */
     public long nicNs(int r) { return nicNs[r]; }
+
+    /** @return how many marks (iteration boundaries) rank {@code r}'s CPU reached */
+    public int marks(int r) { return marks.count(r); }
+
+    /** @return when rank {@code r}'s CPU reached its mark {@code i} (from 0), ns */
+    public long markNs(int r, int i) { return marks.time(r, i); }
+
+    /** @return rank {@code r}'s computation until its mark {@code i}, ns */
+    public long computeAtMarkNs(int r, int i) { return marks.compute(r, i); }
+
+    /** @return rank {@code r}'s packing and unpacking until its mark {@code i}, ns */
+    public long cpuPackAtMarkNs(int r, int i) { return marks.pack(r, i); }
+
+    /** @return rank {@code r}'s NIC handler time of the messages it started or matched until its mark {@code i}, ns */
+    public long nicAtMarkNs(int r, int i) { return marks.nic(r, i); }
 
     /** @return the events the replay processed (operations, messages and retries) */
     public long events() { return events; }

@@ -60,7 +60,7 @@ public final class PackAsCalc {
 
     /** @return whether calc {@code op} of {@code s} is a host's pack or unpack this class made */
     public static boolean isPackCalc(Schedule s, int op) {
-        return s.kind(op) == Schedule.CALC && s.type(op) != Schedule.PLAIN;
+        return s.kind(op) == Schedule.CALC && s.type(op) >= 0;
     }
 
     private static int packCalc(Schedule s, ScheduleBuilder b, int op, long ns) {
@@ -79,9 +79,9 @@ public final class PackAsCalc {
         int copy = switch (s.kind(op)) {
             case Schedule.SEND -> b.send(s.peer(op), s.tag(op), s.size(op), s.cpu(op), s.nic(op), label, s.line(op));
             case Schedule.RECV -> b.recv(s.peer(op), s.tag(op), s.size(op), s.cpu(op), s.nic(op), label, s.line(op));
-            default -> b.calc(s.size(op), s.cpu(op), label, s.line(op));
+            default -> s.isMark(op) ? b.mark(s.cpu(op), label, s.line(op)) : b.calc(s.size(op), s.cpu(op), label, s.line(op));
         };
-        if (s.type(op) != Schedule.PLAIN) b.datatype(copy, s.types().get(s.type(op)), s.count(op));
+        if (s.type(op) >= 0) b.datatype(copy, s.types().get(s.type(op)), s.count(op));
         return copy;
     }
 }

@@ -22,6 +22,8 @@ public final class Schedule {
     public static final int ANY = -1;
     /** The type index of plain bytes (no datatype). */
     public static final int PLAIN = -1;
+    /** The type index of a mark: a zero-length calc at an iteration boundary (a trace's {@code mark}). */
+    public static final int MARK = -2;
 
     final String source;
     final int ranks;
@@ -108,8 +110,14 @@ public final class Schedule {
     /** @return GOAL's {@code nic} of the operation */
     public int nic(int op) { return nic[op] & 0xff; }
 
-    /** @return index into {@link #types()} of the message's datatype, or {@link #PLAIN} */
+    /**
+     * @return index into {@link #types()} of the message's datatype (or of the one a host's pack calc
+     *         packs), {@link #PLAIN}, or {@link #MARK}
+     */
     public int type(int op) { return type[op]; }
+
+    /** @return whether {@code op} is a mark: a zero-length calc at an iteration boundary */
+    public boolean isMark(int op) { return type[op] == MARK; }
 
     /** @return elements of the datatype the message moves (0 for plain bytes) */
     public long count(int op) { return count[op]; }

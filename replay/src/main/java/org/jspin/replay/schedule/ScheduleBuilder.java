@@ -95,6 +95,13 @@ public final class ScheduleBuilder {
         return add(Schedule.CALC, 0, 0, ns, cpu, 0, label, atLine);
     }
 
+    /** Adds a mark, a zero-length calc at an iteration boundary that a replay times; @return its global id */
+    public int mark(int cpu, String label, int atLine) {
+        int op = add(Schedule.CALC, 0, 0, 0, cpu, 0, label, atLine);
+        type[op] = Schedule.MARK;
+        return op;
+    }
+
     /** Gives message operation {@code op} a datatype and count (plain bytes when never called). */
     public void datatype(int op, MessageType messageType, long elements) {
         Integer index = typeIndex.get(messageType);

@@ -82,6 +82,11 @@ final class RankTraceParser {
                 count(3);
                 op(label, b.calc(number(2, "nanoseconds"), 0, "l" + label, line), false);
             }
+            case "mark" -> {
+                long label = label();
+                count(2);
+                op(label, b.mark(0, "l" + label, line), false);
+            }
             case "send", "isend" -> {
                 long label = label();
                 keyword(2, "to");
@@ -135,8 +140,8 @@ final class RankTraceParser {
                 if (prev >= 0 && !onPrev) link(wait);
                 remember(label, wait, false);
             }
-            default -> throw error("unknown record '" + t[0] + "' (expected type, calc, send, isend, recv, irecv, done"
-                    + " or wait)");
+            default -> throw error("unknown record '" + t[0] + "' (expected type, calc, mark, send, isend, recv,"
+                    + " irecv, done or wait)");
         }
     }
 

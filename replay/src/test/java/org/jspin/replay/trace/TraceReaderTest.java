@@ -88,6 +88,22 @@ class TraceReaderTest {
     }
 
     @Test
+    void aMarkIsAZeroLengthCalcInFileOrderThatTheReplayTimes(@TempDir Path dir) throws IOException {
+        String rank0 = "jspin-trace 1 rank 0 of 2\nmark 1\ncalc 2 500\nmark 3\n";
+        String rank1 = "jspin-trace 1 rank 1 of 2\nmark 1\ncalc 2 300\nmark 3\n";
+        Schedule s = TraceReader.read(trace(dir, rank0, rank1));
+        assertTrue(s.isMark(0));
+        assertEquals(Schedule.CALC, s.kind(0));
+        assertEquals(0, s.size(0));
+        assertFalse(s.isMark(1));
+        assertEquals(2, s.completionDependent(1, 0));
+        var r = new LogGopsReplay(s, LogGopsParameters.defaults(), PlainBytes.INSTANCE).run();
+        assertEquals(500, r.markNs(0, 1));
+        assertEquals(300, r.markNs(1, 1));
+        assertEquals(500, r.computeAtMarkNs(0, 1));
+    }
+
+    @Test
     void replaysAsTheGoalItWritesDoes(@TempDir Path dir) throws IOException {
         Schedule s = TraceReader.read(trace(dir, RANK0, RANK1));
         StringWriter goal = new StringWriter();
@@ -109,7 +125,7 @@ class TraceReaderTest {
     @Test
     void malformedLinesNameFileAndLine(@TempDir Path dir) {
         String f = dir.resolve("rank-0.trace").toString();
-        assertEquals(f + ":2: unknown record 'probe' (expected type, calc, send, isend, recv, irecv, done or wait)",
+        assertEquals(f + ":2: unknown record 'probe' (expected type, calc, mark, send, isend, recv, irecv, done or wait)",
                 error(dir, "jspin-trace 1 rank 0 of 2\nprobe 1 from 1\n"));
         assertEquals(f + ":3: names label 9, which no earlier line of rank 0 defines",
                 error(dir, "jspin-trace 1 rank 0 of 2\ncalc 1 5\nwait 2 on 9\n"));
