@@ -12,6 +12,7 @@ import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.replay.NicCatalog;
 import org.jspin.replay.cost.MessageCosts;
 import org.jspin.replay.engine.LogGopsParameters;
+import org.jspin.replay.report.IterationTime;
 
 /**
  * What offload does to a whole program: an example traced on 2 to 64 thread ranks (strong scaling at
@@ -26,9 +27,10 @@ final class ScalingFigures extends Sweeps {
     /** The NICs compared: the host model's pack and unpack, and the simulated sPIN NIC (its default strategy). */
     static final List<String> NICS = List.of("host", "sim");
 
-    /** A halo iteration computes tens of us: 20 iterations' difference outweighs the setup's run-to-run noise. */
-    private static final int HALO_FEWER = 2;
-    private static final int HALO_MORE = 22;
+    /** A halo iteration computes tens of us: 20 of them give a median the JIT's first ones do not move. */
+    private static final int HALO_ITERATIONS = 20;
+    /** A transform computes milliseconds at the sizes run: 5 of them, so that two slow ones cannot be the median. */
+    private static final int FFT_ITERATIONS = 5;
 
     private final NicCatalog catalog = new NicCatalog();
     private final LogGopsParameters network = LogGopsParameters.defaults();
@@ -46,7 +48,7 @@ final class ScalingFigures extends Sweeps {
     Figure fft2d() {
         List<Integer> sizes = quick ? List.of(256) : List.of(1024, 2048);
         ScalingSweep s = scaling((r, o, n, i) -> Fft2d.runLocal(r, o, new Fft2d.Params(n, i, false)), sizes, nodes(),
-                1, 3);
+                FFT_ITERATIONS);
         verdicts.add(new Verdict(CLAIM_7, s.verdict(), s.evidence("fig-fft2d-scaling")));
         return s.figure("fig-fft2d-scaling", "fft2d", "FFT2D runtime per transform against nodes, host and sPIN NICs"
                 + " (the paper's claim 7)", "N x N complex, rows split over the nodes, the transpose one alltoallw"
@@ -74,20 +76,19 @@ final class ScalingFigures extends Sweeps {
     }
 
     /** A halo example's figure and its (unjudged) verdict: no claim of the paper speaks of it. */
-    private Figure halo(String program, IterationTraces.Program run, List<Integer> sizes, String what, String notes) {
+    private Figure halo(String program, IterationTrace.Program run, List<Integer> sizes, String what, String notes) {
         String id = "fig-" + program + "-scaling";
-        ScalingSweep s = scaling(run, sizes, nodes(), HALO_FEWER, HALO_MORE);
+        ScalingSweep s = scaling(run, sizes, nodes(), HALO_ITERATIONS);
         verdicts.add(new Verdict("Beyond the paper: " + program + " runtime with offload", "simulated (see " + id + ")",
                 s.evidence(id)));
         return s.figure(id, program, what + " runtime per iteration against nodes, host and sPIN NICs", notes);
     }
 
     /**
-     * Traces {@code program} at each size and node count with {@code fewer} and {@code more} iterations
-     * and projects each trace on every NIC.
+     * Traces {@code program} at each size and node count for {@code iterations} iterations and projects
+     * each trace on every NIC.
      */
-    ScalingSweep scaling(IterationTraces.Program program, List<Integer> sizes, List<Integer> nodes, int fewer,
-                         int more) {
+    ScalingSweep scaling(IterationTrace.Program program, List<Integer> sizes, List<Integer> nodes, int iterations) {
         TimingConfig timing = base.timing();
         List<MessageCosts> costs = NICS.stream().map(n -> catalog.costs(n, timing, w -> {
             throw new IllegalStateException(w);
@@ -95,20 +96,20 @@ final class ScalingFigures extends Sweeps {
         Table t = Table.of(List.of("size", "nodes", "nic", "runtime_us_measured", "compute_us_measured", "cpu_pack_us",
                 "nic_us", "reduction_pct_measured"), Set.of("runtime_us_measured", "compute_us_measured",
                 "reduction_pct_measured"));
-        Map<Integer, IterationTraces> largest = new LinkedHashMap<>();
+        Map<Integer, IterationTrace> largest = new LinkedHashMap<>();
         for (int n : sizes) {
             for (int p : nodes) {
-                IterationTraces traces = IterationTraces.record(program, p, n, fewer, more);
-                List<IterationTraces.PerIteration> each = costs.stream().map(c -> traces.project(c, network)).toList();
-                double host = each.getFirst().runtimeNs();
-                for (IterationTraces.PerIteration e : each) {
-                    t.add(n, p, e.nic(), e.runtimeNs() / 1e3, e.computeNs() / 1e3, e.cpuPackNs() / 1e3,
-                            e.nicNs() / 1e3, reductionPct(host, e.runtimeNs()));
+                IterationTrace trace = IterationTrace.record(program, p, n, iterations);
+                List<IterationTime> each = costs.stream().map(c -> trace.project(c, network)).toList();
+                double host = each.getFirst().medianNs();
+                for (IterationTime e : each) {
+                    t.add(n, p, e.nic(), e.medianNs() / 1e3, e.computeNs() / 1e3, e.cpuPackNs() / 1e3,
+                            e.nicNs() / 1e3, reductionPct(host, e.medianNs()));
                 }
-                largest.put(n, traces);
+                largest.put(n, trace);
             }
         }
-        return new ScalingSweep(t, sizes, nodes.getLast(), largest, costs, fewer, more, network, timing.preset());
+        return new ScalingSweep(t, sizes, nodes.getLast(), largest, costs, iterations, network, timing.preset());
     }
 
     /** @return how much shorter {@code offloaded} is than {@code host}, in percent of the host's */

@@ -18,10 +18,9 @@ final class ScalingSweep {
     private final Table table;
     private final List<Integer> sizes;
     private final int top;
-    private final Map<Integer, IterationTraces> largest;
+    private final Map<Integer, IterationTrace> largest;
     private final List<MessageCosts> costs;
-    private final int fewer;
-    private final int more;
+    private final int iterations;
     private final LogGopsParameters network;
     private final String preset;
 
@@ -31,20 +30,18 @@ final class ScalingSweep {
      * @param top     the largest node count
      * @param largest each size's traces at {@code top} nodes
      * @param costs   the NICs, host first
-     * @param fewer   the iterations of the shorter trace
-     * @param more    the iterations of the longer
+     * @param iterations the iterations of each trace
      * @param network the LogGOPS parameters of every replay
      * @param preset  the sPIN NIC's timing preset
      */
-    ScalingSweep(Table table, List<Integer> sizes, int top, Map<Integer, IterationTraces> largest,
-                 List<MessageCosts> costs, int fewer, int more, LogGopsParameters network, String preset) {
+    ScalingSweep(Table table, List<Integer> sizes, int top, Map<Integer, IterationTrace> largest,
+                 List<MessageCosts> costs, int iterations, LogGopsParameters network, String preset) {
         this.table = table;
         this.sizes = sizes;
         this.top = top;
         this.largest = largest;
         this.costs = costs;
-        this.fewer = fewer;
-        this.more = more;
+        this.iterations = iterations;
         this.network = network;
         this.preset = preset;
     }
@@ -103,8 +100,8 @@ final class ScalingSweep {
         List<String> moved = new ArrayList<>();
         for (long o : OVERHEADS) {
             LogGopsParameters p = network.with("o=" + o);
-            double h = largest.get(n).project(costs.getFirst(), p).runtimeNs();
-            double s = largest.get(n).project(costs.getLast(), p).runtimeNs();
+            double h = largest.get(n).project(costs.getFirst(), p).medianNs();
+            double s = largest.get(n).project(costs.getLast(), p).medianNs();
             moved.add(String.format("%d ns %.1f%%", o, ScalingFigures.reductionPct(h, s)));
         }
         sb.append(String.join(", ", moved)).append(" at N = ").append(n).append('.');
@@ -123,15 +120,16 @@ final class ScalingSweep {
                 "nodes (ranks, one per node)", "runtime per iteration (us, projected)", true, allPositive(n),
                 Double.NaN, null, ChartSpec.Arrangement.VERTICAL, ChartSpec.RowSelection.ALL).where("size", n))
                 .toList();
-        return new Figure(id, title, table, charts, what + " Each point: the program traced on thread ranks with "
-                + fewer + " and " + more + " iterations, after one untraced run (the JIT's warm-up); runtime per"
-                + " iteration = (T(" + more + ") - T(" + fewer + ")) / " + (more - fewer) + ", T the replay's finish"
-                + " time of the slowest rank, so the setup before the first iteration cancels. Replayed with LogGOPS "
+        return new Figure(id, title, table, charts, what + " Each point: the program traced on thread ranks for "
+                + iterations + " iterations, each rank marking their boundaries; runtime per iteration = the median"
+                + " interval between the job's boundaries (a boundary: when its last rank reached the mark) in the"
+                + " replay, so that neither the setup nor the JIT's first iterations count, and the columns beside"
+                + " it the slowest rank's in that interval. Replayed with LogGOPS "
                 + network + " (L, o, g, O, S:"
                 + " LogGOPSim's defaults; G: the paper's 200 Gbit/s), host = the host model's pack and unpack on"
                 + " the CPU, sim = the sPIN NIC's handlers at the " + preset + " preset. Columns"
                 + " marked measured include compute measured as thread CPU time on this machine (up to 64 threads"
-                + " on its cores), and so its run-to-run noise, divided by the iterations' difference; cpu_pack_us"
+                + " on its cores), and so its run-to-run noise, in that interval; cpu_pack_us"
                 + " and nic_us are the NIC models' (simulated).");
     }
 }
