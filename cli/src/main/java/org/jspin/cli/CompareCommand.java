@@ -21,8 +21,10 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Runs EXAMPLE as N processes on the host backend, then on the sim backend with each strategy,"
                 + " and prints one table: wall time per iteration (measured), bytes moved, CPU bytes packed and"
                 + " unpacked, estimated main-memory traffic, the simulated NIC time of the offloaded receives and the"
-                + " speedup the simulation predicts for them against the host model.",
-                "--out DIR also writes the table as CSV and PNG bar charts."})
+                + " speedup the simulation predicts for them against the host model. Ends with the headline: the"
+                + " program's time per iteration projected on host and sPIN NICs (a LogGOPS replay, as jspin"
+                + " project's), from a trace of the host's run and from one on --nodes thread ranks.",
+                "--out DIR also writes the table and the projection as CSV and PNG bar charts."})
 final class CompareCommand implements Callable<Integer> {
     /** The examples compare knows. */
     static final List<String> EXAMPLES = List.of("halo2d", "halo3d", "fft2d", "particles");
@@ -46,6 +48,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--iterations", description = "iterations (default: the example's)")
     private Integer iterations;
 
+    @Option(names = "--nodes", defaultValue = "64", description = "nodes of the second projection, traced on as"
+            + " many thread ranks of this JVM (default: ${DEFAULT-VALUE})")
+    private int nodes;
+
     @Option(names = "--out", paramLabel = "DIR", description = "also write CSV and PNG here")
     private Path out;
 
@@ -57,20 +63,17 @@ final class CompareCommand implements Callable<Integer> {
         for (String s : strategies) {
             SimConfig.DEFAULT.withStrategy(s); // refuses an unknown name before anything runs
         }
+        if (nodes < 1) {
+            throw new MpiException(ErrorClass.ERR_ARG, "--nodes " + nodes + " must be at least 1");
+        }
         PrintWriter w = spec.commandLine().getOut();
-        List<String> args = new ArrayList<>();
-        if (size != null) {
-            args.addAll(List.of("--size", size.toString()));
-        }
-        if (iterations != null) {
-            args.addAll(List.of("--iterations", iterations.toString()));
-        }
-        Comparison c = new Comparison(example, ranks, args, strategies);
+        Comparison c = new Comparison(example, ranks, size, iterations, strategies);
         List<Comparison.Row> rows = c.run(w);
+        List<Projection.Point> points = c.project(nodes, w);
         Comparison.print(rows, w);
-        w.println(Comparison.verdict(rows, "the offloaded receives"));
+        w.print(c.headline(points));
         if (out != null) {
-            List<Path> files = new ArrayList<>(Comparison.write(rows, out, example));
+            List<Path> files = new ArrayList<>(Comparison.write(rows, points, out, example));
             w.println("wrote " + files);
         }
         w.flush();

@@ -22,6 +22,7 @@ import org.jspin.datatype.json.DatatypeJson;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.nic.sim.experiment.ChartSpec;
+import org.jspin.nic.sim.experiment.IterationTrace;
 import org.jspin.nic.sim.experiment.Table;
 import org.jspin.report.ReportWriter;
 import org.jspin.bootstrap.launch.RankLauncher;
@@ -30,7 +31,8 @@ import org.jspin.bootstrap.launch.RankLauncher;
  * One example run as N processes on each backend in turn (host, then sim with each strategy), its
  * {@code --json} report read back, and the figures set side by side: what {@code jspin compare} and
  * {@code jspin demo} print. Wall time is measured on this machine; the NIC time and the host model's
- * time of the same receives are simulated (the sim backend's meters).
+ * time of the same receives are simulated (the sim backend's meters). The host's run is traced, so
+ * that the program's time per iteration can then be projected on both NICs ({@link Projection}).
  */
 final class Comparison {
     /** One backend's run. */
@@ -58,31 +60,85 @@ final class Comparison {
 
     private final String example;
     private final int ranks;
-    private final List<String> args;
+    private final Integer size;
+    private final Integer iterations;
     private final List<String> strategies;
+    private final Projection projection;
+    private Path trace;
 
     /**
      * @param example    the example's name ({@code halo2d})
-     * @param args       its options (sizes, iterations)
+     * @param size       its {@code --size}, or null for its default
+     * @param iterations its {@code --iterations}, or null for its default
      * @param strategies the sim strategies to run after the host
      */
-    Comparison(String example, int ranks, List<String> args, List<String> strategies) {
+    Comparison(String example, int ranks, Integer size, Integer iterations, List<String> strategies) {
         this.example = example;
         this.ranks = ranks;
-        this.args = List.copyOf(args);
+        this.size = size;
+        this.iterations = iterations;
         this.strategies = List.copyOf(strategies);
+        this.projection = new Projection(strategies);
     }
 
-    /** Runs every backend, saying on {@code progress} which one runs. */
+    /** Runs every backend, saying on {@code progress} which one runs; the host's run is traced. */
     List<Row> run(PrintWriter progress) {
         List<Row> rows = new ArrayList<>();
         int total = 1 + strategies.size();
-        rows.add(runOne("host", "host", Map.of(), 1, total, progress));
-        int i = 2;
-        for (String s : strategies) {
-            rows.add(runOne("sim/" + s, "sim", Map.of("JSPIN_SIM", "strategy=" + s), i++, total, progress));
+        try {
+            trace = Files.createTempDirectory("jspin-compare-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            rows.add(runOne("host", "host", Map.of("JSPIN_TRACE", trace.toString()), 1, total, progress));
+            int i = 2;
+            for (String s : strategies) {
+                rows.add(runOne("sim/" + s, "sim", Map.of("JSPIN_SIM", "strategy=" + s), i++, total, progress));
+            }
+        } catch (RuntimeException e) {
+            IterationTrace.delete(trace);
+            trace = null;
+            throw e;
         }
         return rows;
+    }
+
+    /**
+     * Projects the program's time per iteration: from the trace of the host's run (removed afterwards),
+     * then from a trace on {@code nodes} thread ranks (none when {@code nodes} is the run's ranks).
+     */
+    List<Projection.Point> project(int nodes, PrintWriter progress) {
+        if (trace == null) {
+            throw new IllegalStateException("project() before run()");
+        }
+        List<Projection.Point> points = new ArrayList<>();
+        try {
+            progress.printf("compare: projecting the host run's trace on host and sim NICs ...%n");
+            progress.flush();
+            points.add(projection.ofRun(trace, ranks));
+        } finally {
+            IterationTrace.delete(trace);
+            trace = null;
+        }
+        if (nodes != ranks) {
+            progress.printf("compare: tracing %s on %d thread ranks (at most %d iterations) and projecting ...%n",
+                    example, nodes, Projection.THREAD_ITERATIONS);
+            progress.flush();
+            List<String> threadArgs = new ArrayList<>();
+            if (size != null) {
+                threadArgs.addAll(List.of("--size", size.toString()));
+            }
+            int n = iterations == null ? Projection.THREAD_ITERATIONS : Math.min(iterations, Projection.THREAD_ITERATIONS);
+            threadArgs.addAll(List.of("--iterations", Integer.toString(n)));
+            points.add(projection.onThreads(example, threadArgs, nodes));
+        }
+        return points;
+    }
+
+    /** @return the projection's headline for {@code points} */
+    String headline(List<Projection.Point> points) {
+        return projection.headline(points);
     }
 
     private Row runOne(String name, String backend, Map<String, String> env, int i, int total, PrintWriter progress) {
@@ -90,7 +146,12 @@ final class Comparison {
         progress.flush();
         List<String> program = new ArrayList<>();
         program.add(example);
-        program.addAll(args);
+        if (size != null) {
+            program.addAll(List.of("--size", size.toString()));
+        }
+        if (iterations != null) {
+            program.addAll(List.of("--iterations", iterations.toString()));
+        }
         program.add("--json");
         Map<String, String> e = new HashMap<>(env);
         e.put("JSPIN_BACKEND", backend);
@@ -151,42 +212,27 @@ final class Comparison {
     }
 
     /**
-     * @return one sentence on the best simulated strategy against the host: how much faster its NIC would
-     *         have the offloaded receives in place than the host model, and how much less memory traffic
+     * Writes the table as CSV and PNG bar charts of the memory traffic and the measured time, and the
+     * projection as CSV and a PNG bar chart of the projected time per iteration.
      */
-    static String verdict(List<Row> rows, String what) {
-        Row host = rows.getFirst();
-        Row best = null;
-        for (Row r : rows.subList(1, rows.size())) {
-            if (best == null || r.predictedSpeedup() > best.predictedSpeedup()) {
-                best = r;
-            }
-        }
-        if (best == null) {
-            return "only the host ran";
-        }
-        double traffic = host.get("memory_traffic_bytes") / best.get("memory_traffic_bytes");
-        double share = best.get("receives_offloaded")
-                / Math.max(1, best.get("receives_offloaded") + best.get("receives_cpu"));
-        return String.format(Locale.ROOT, "%s would have %s in place %.1fx faster than the host (simulated, against"
-                        + " the host model) and move %.1fx %s main-memory traffic; its NIC took %.0f%% of the receives,"
-                        + " the CPU unpacked the rest (they arrived before their receive was posted).",
-                best.name(), what, best.predictedSpeedup(), traffic >= 1 ? traffic : 1 / traffic,
-                traffic >= 1 ? "less" : "more", 100 * share);
-    }
-
-    /** Writes the table as CSV and a PNG bar chart of the memory traffic and the measured time. */
-    static List<Path> write(List<Row> rows, Path dir, String example) {
+    static List<Path> write(List<Row> rows, List<Projection.Point> points, Path dir, String example) {
         Table t = table(rows);
+        Table p = Projection.table(points);
         List<Path> files = new ArrayList<>();
         try {
             Files.createDirectories(dir);
             Path csv = dir.resolve("compare-" + example + ".csv");
             Files.writeString(csv, ReportWriter.csv(t));
             files.add(csv);
+            Path projected = dir.resolve("compare-" + example + "-projected.csv");
+            Files.writeString(projected, ReportWriter.csv(p));
+            files.add(projected);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        files.add(ReportWriter.chart(p, ChartSpec.bars("compare-" + example + "-projected", example
+                + ": projected time per iteration by nodes and NIC (simulated replay, compute measured)", "nodes",
+                "runtime_us_measured", "nic", "nodes", "time per iteration (µs, projected)", false), "paper", dir));
         files.add(ReportWriter.chart(t, ChartSpec.bars("compare-" + example + "-traffic", example
                 + ": main-memory traffic by backend (estimated)", "backend", "memory_traffic_bytes", null, "backend",
                 "main-memory traffic (bytes)", false), "paper", dir));

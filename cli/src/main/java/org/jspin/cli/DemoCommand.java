@@ -12,6 +12,8 @@ import org.jspin.bench.pack.PackSweep;
 import org.jspin.bench.pack.SharedDir;
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.flat.RegionIterator;
+import org.jspin.error.ErrorClass;
+import org.jspin.error.MpiException;
 import org.jspin.examples.halo2d.Halo2d;
 import org.jspin.mpi.MpiOptions;
 
@@ -22,14 +24,16 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jspin demo}, the main job: the halo exchange a user would write (examples' halo2d) as 4
- * processes on the host backend and on the simulated sPIN NIC, side by side, ending with one sentence
- * on what offload would buy; {@code --in-jvm} runs it on in-JVM ranks instead (one backend), checked
+ * processes on the host backend and on the simulated sPIN NIC, side by side, ending with the
+ * program's time per iteration projected on both NICs at 4 and 64 nodes ({@link Projection}); {@code --in-jvm} runs it on in-JVM ranks instead (one backend), checked
  * against a serial run; with {@code --layouts}, also every application datatype of shared/layouts with
  * its layout and pack/unpack speed.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the 2D halo exchange (halo2d) as 4 processes on the host backend and on the simulated"
-                + " sPIN NIC (sim), prints the two side by side and says in one sentence what offload would buy.",
+                + " sPIN NIC (sim), prints the two side by side and ends with what offload would buy: the program's"
+                + " time per iteration projected on host and sPIN NICs, at 4 nodes (a trace of the host's run) and"
+                + " at --nodes (a trace on that many thread ranks).",
                 "--in-jvm runs it on in-JVM ranks on one backend instead; --layouts adds the application datatypes"
                         + " table (measured on this machine)."})
 final class DemoCommand implements Callable<Integer> {
@@ -56,6 +60,10 @@ final class DemoCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE})")
     private List<String> strategies;
 
+    @Option(names = "--nodes", defaultValue = "64", description = "nodes of the second projection, traced on as"
+            + " many thread ranks of this JVM (default: ${DEFAULT-VALUE})")
+    private int nodes;
+
     @Option(names = "--summary", description = "log each rank's meters when it finishes")
     private boolean summary;
 
@@ -71,14 +79,17 @@ final class DemoCommand implements Callable<Integer> {
         if (!inJvm) {
             out.printf("jspin demo: halo2d, %d x %d grid, %d iterations, %d processes: the host backend, then the"
                     + " simulated sPIN NIC%n", size, size, iterations, ranks);
-            Comparison c = new Comparison("halo2d", ranks, List.of("--size", Integer.toString(size), "--iterations",
-                    Integer.toString(iterations)), strategies);
+            if (nodes < 1) {
+                throw new MpiException(ErrorClass.ERR_ARG, "--nodes " + nodes + " must be at least 1");
+            }
+            Comparison c = new Comparison("halo2d", ranks, size, iterations, strategies);
             List<Comparison.Row> rows = c.run(out);
+            List<Projection.Point> points = c.project(nodes, out);
             Comparison.print(rows, out);
             boolean correct = rows.stream().allMatch(r -> r.get("max_abs_error") == 0.0);
             out.println(correct ? "Every run is bit-identical to the serial run."
                     : "jspin demo: a distributed result differs from the serial run");
-            out.println(Comparison.verdict(rows, "the halos it received"));
+            out.print(c.headline(points));
             out.flush();
             if (layouts) {
                 layoutTable(out);

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code jspin compare} and {@code jspin demo} with real processes: every backend runs, the table has a
- * row each with measured and simulated columns labelled, the files are written, and the verdict says
- * what offload would buy.
+ * row each with measured and simulated columns labelled, the files are written, and the headline gives
+ * the projected time per iteration at the run's ranks and at {@code --nodes}.
  */
 class CompareCommandTest {
     @TempDir
@@ -27,29 +27,39 @@ class CompareCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void compareRunsTheHostThenEachStrategyAndWritesTheTable() throws IOException {
         InProcess.Run r = run("compare", "halo2d", "-n", "2", "--size", "64", "--iterations", "10", "--strategies",
-                "auto,rw-cp", "--out", dir.toString());
+                "auto,rw-cp", "--nodes", "8", "--out", dir.toString());
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("[1/3]") && r.out().contains("[3/3]"), "a progress line per run\n" + r.out());
         assertTrue(r.out().contains("(measured)") && r.out().contains("(sim.)"), "columns labelled\n" + r.out());
         for (String backend : List.of("host ", "sim/auto ", "sim/rw-cp ")) {
             assertTrue(r.out().lines().anyMatch(l -> l.startsWith(backend)), backend + " row\n" + r.out());
         }
-        assertTrue(r.out().contains("faster than the host") && r.out().contains("main-memory traffic"), r.out());
+        List<String> headline = r.out().lines().dropWhile(l -> !l.startsWith("Projected time per iteration")).limit(3)
+                .toList();
+        assertEquals(3, headline.size(), "the headline, then a line per point\n" + r.out());
+        assertTrue(headline.get(1).matches(" +2 nodes \\(this run's trace\\): host [0-9.,]+ us, sim:auto [0-9.,]+ us"
+                + " \\([0-9.]+% (shorter|longer)\\), sim:rw-cp .*"), headline.get(1));
+        assertTrue(headline.get(2).startsWith("  8 nodes (8 thread ranks traced): host "), headline.get(2));
         List<String> csv = Files.readAllLines(dir.resolve("compare-halo2d.csv"));
         assertEquals(4, csv.size(), csv.toString());
         assertTrue(csv.getFirst().contains("us_per_iteration_measured") && csv.getFirst().contains("_simulated"));
-        assertTrue(Files.size(dir.resolve("compare-halo2d-traffic.png")) > 1000);
-        assertTrue(Files.size(dir.resolve("compare-halo2d-time.png")) > 1000);
+        List<String> projected = Files.readAllLines(dir.resolve("compare-halo2d-projected.csv"));
+        assertEquals(7, projected.size(), "two points of three NICs\n" + projected);
+        for (String png : List.of("traffic", "time", "projected")) {
+            assertTrue(Files.size(dir.resolve("compare-halo2d-" + png + ".png")) > 1000, png);
+        }
     }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void theDemoComparesBothBackendsAndEndsWithAVerdict() {
-        InProcess.Run r = run("demo", "-n", "4", "--size", "64", "--iterations", "10");
+    void theDemoComparesBothBackendsAndEndsWithTheProjectedTimePerIteration() {
+        InProcess.Run r = run("demo", "-n", "4", "--size", "64", "--iterations", "10", "--nodes", "16");
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("bit-identical"), r.out());
-        String last = r.out().strip().lines().reduce((a, b) -> b).orElse("");
-        assertTrue(last.startsWith("sim/auto would have the halos it received in place"), last);
+        List<String> last = r.out().strip().lines().toList();
+        assertTrue(last.get(last.size() - 3).startsWith("Projected time per iteration (simulated"), r.out());
+        assertTrue(last.get(last.size() - 2).startsWith("  4 nodes (this run's trace): host "), r.out());
+        assertTrue(last.getLast().startsWith("  16 nodes (16 thread ranks traced): host "), r.out());
     }
 
     @Test
@@ -60,5 +70,8 @@ class CompareCommandTest {
         InProcess.Run s = run("compare", "halo2d", "--strategies", "fastest");
         assertEquals(2, s.status());
         assertTrue(s.err().contains("fastest"), s.err());
+        InProcess.Run n = run("compare", "halo2d", "--nodes", "0");
+        assertEquals(2, n.status());
+        assertTrue(n.err().contains("--nodes 0"), n.err());
     }
 }

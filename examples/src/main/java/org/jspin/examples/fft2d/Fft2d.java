@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.jspin.datatype.Datatype;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
+import org.jspin.examples.Example;
 import org.jspin.examples.Examples;
 import org.jspin.examples.Json;
 import org.jspin.examples.Traffic;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
 @Command(name = "fft2d", mixinStandardHelpOptions = true,
         description = "Distributed 2D FFT whose transpose is one alltoallw with DDTBench's FFT2D datatypes, checked"
                 + " against a direct DFT")
-public final class Fft2d implements Callable<Integer> {
+public final class Fft2d implements Callable<Integer>, Example {
     /** Largest N checked against the direct DFT (N^4 work); above, against a serial FFT. */
     static final int DIRECT_LIMIT = 32;
 
@@ -100,6 +101,11 @@ public final class Fft2d implements Callable<Integer> {
     /** Command-line entry. */
     public static void main(String[] args) {
         Examples.main("fft2d", new Fft2d(), args);
+    }
+
+    @Override
+    public void runOnThreads(int ranks, MpiOptions options) {
+        runLocal(ranks, options, new Params(size, iterations, false));
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.jspin.datatype.Datatype;
+import org.jspin.examples.Example;
 import org.jspin.examples.Examples;
 import org.jspin.examples.Json;
 import org.jspin.examples.Traffic;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
 @Command(name = "halo2d", mixinStandardHelpOptions = true,
         description = "2D Jacobi halo exchange on a Cartesian grid of ranks (threads of this JVM, or the processes"
                 + " of a launcher), checked against a serial run")
-public final class Halo2d implements Callable<Integer> {
+public final class Halo2d implements Callable<Integer>, Example {
     private static final int UP = 1;
     private static final int DOWN = 2;
     private static final int LEFT = 3;
@@ -98,6 +99,11 @@ public final class Halo2d implements Callable<Integer> {
     /** Command-line entry: runs on {@code --ranks} in-JVM ranks and prints the report. */
     public static void main(String[] args) {
         Examples.main("halo2d", new Halo2d(), args);
+    }
+
+    @Override
+    public void runOnThreads(int ranks, MpiOptions options) {
+        runLocal(ranks, options, new Params(size, iterations, false));
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.jspin.datatype.Datatype;
 import org.jspin.datatype.Order;
+import org.jspin.examples.Example;
 import org.jspin.examples.Examples;
 import org.jspin.examples.Json;
 import org.jspin.examples.Traffic;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Option;
 @Command(name = "halo3d", mixinStandardHelpOptions = true,
         description = "3D Jacobi halo exchange with subarray faces on a Cartesian grid of ranks, overlapped with the"
                 + " interior update, checked against a serial run")
-public final class Halo3d implements Callable<Integer> {
+public final class Halo3d implements Callable<Integer>, Example {
     @Option(names = {"-n", "--ranks"}, description = "ranks (threads of this JVM), default ${DEFAULT-VALUE};"
             + " under a launcher (jspin run, mpiexec) the launcher's ranks")
     int ranks = 8;
@@ -95,6 +96,11 @@ public final class Halo3d implements Callable<Integer> {
     /** Command-line entry: runs on {@code --ranks} in-JVM ranks (or a launcher's) and prints the report. */
     public static void main(String[] args) {
         Examples.main("halo3d", new Halo3d(), args);
+    }
+
+    @Override
+    public void runOnThreads(int ranks, MpiOptions options) {
+        runLocal(ranks, options, new Params(size, iterations, false));
     }
 
     @Override

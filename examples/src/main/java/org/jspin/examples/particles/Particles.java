@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 import org.jspin.datatype.Datatype;
+import org.jspin.examples.Example;
 import org.jspin.examples.Examples;
 import org.jspin.examples.Json;
 import org.jspin.examples.Traffic;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Option;
 @Command(name = "particles", mixinStandardHelpOptions = true,
         description = "LAMMPS-like exchange of a random subset of particles (a struct type, picked by an indexed-block"
                 + " type) around a ring of ranks, checked by checksums on both sides")
-public final class Particles implements Callable<Integer> {
+public final class Particles implements Callable<Integer>, Example {
     /** Bytes of one particle, as C lays the struct out. */
     static final int BYTES = 64;
     /** The particle: two ints, then seven doubles from byte 8, 64 bytes apart. */
@@ -108,6 +109,11 @@ public final class Particles implements Callable<Integer> {
     /** Command-line entry. */
     public static void main(String[] args) {
         Examples.main("particles", new Particles(), args);
+    }
+
+    @Override
+    public void runOnThreads(int ranks, MpiOptions options) {
+        runLocal(ranks, options, new Params(size, iterations, fraction, seed));
     }
 
     @Override

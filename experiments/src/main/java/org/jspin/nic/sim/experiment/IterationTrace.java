@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.jspin.error.ErrorClass;
@@ -49,10 +50,18 @@ public final class IterationTrace {
         if (iterations < 1) {
             throw new MpiException(ErrorClass.ERR_ARG, "iterations " + iterations + " must be at least 1");
         }
+        return traced(options -> program.run(ranks, options, size, iterations));
+    }
+
+    /**
+     * Runs {@code run} with the default options tracing into a temporary directory (removed
+     * afterwards) and reads the trace back.
+     */
+    public static IterationTrace traced(Consumer<MpiOptions> run) {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("jspin-iterations-");
-            program.run(ranks, MpiOptions.defaults().withTrace(dir.toString()), size, iterations);
+            run.accept(MpiOptions.defaults().withTrace(dir.toString()));
             return new IterationTrace(TraceReader.read(dir));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
