@@ -8,18 +8,19 @@ import org.jspin.replay.engine.ReplayResult;
 
 /**
  * A program's time per iteration in a replay, from the marks its ranks left at iteration boundaries
- * ({@code Mpi.markIteration}): boundary i of the job is when its last rank reached mark i, and the
- * iteration reported is the median of the intervals between consecutive boundaries, so that the
- * JIT's first iterations and a collector's pause do not move it. Its parts are the slowest rank's in
- * that same interval, so they belong to the time they sit beside.
+ * ({@code Mpi.markIteration}): each rank's iterations are the intervals between its consecutive
+ * marks, and the iteration reported is the slowest rank's median one (the upper median of an even
+ * count), so that the JIT's first iterations and a collector's pause do not move it. Its parts are
+ * that rank's in that same interval, so they belong to the time they sit beside: compute and pack
+ * together never exceed it.
  *
  * @param nic        the NIC replayed
- * @param iterations the intervals between marks
- * @param medianNs   the median interval, ns
- * @param meanNs     first to last boundary over the intervals, ns
- * @param computeNs  the most any rank computed in the median interval, ns
- * @param cpuPackNs  the most any rank's CPU packed and unpacked in it, ns
- * @param nicNs      the most any rank's NIC ran handlers in it, ns
+ * @param iterations the intervals between marks, per rank
+ * @param medianNs   the slowest rank's median interval, ns
+ * @param meanNs     the most any rank took from its first mark to its last, over the intervals, ns
+ * @param computeNs  what that rank computed in its median interval, ns
+ * @param cpuPackNs  what its CPU packed and unpacked in it, ns
+ * @param nicNs      what its NIC ran handlers for in it (messages it started or matched), ns
  */
 public record IterationTime(String nic, int iterations, long medianNs, double meanNs, long computeNs, long cpuPackNs,
                             long nicNs) {
@@ -47,26 +48,26 @@ public record IterationTime(String nic, int iterations, long medianNs, double me
                     + (r.ranks() > 8 ? ", ..." : "") + ")");
         }
         int k = r.marks(0);
-        long[] boundary = new long[k];
-        for (int i = 0; i < k; i++) {
-            for (int rank = 0; rank < r.ranks(); rank++) boundary[i] = Math.max(boundary[i], r.markNs(rank, i));
-        }
         int intervals = k - 1;
         long[] sorted = new long[intervals];
-        for (int i = 0; i < intervals; i++) sorted[i] = boundary[i + 1] - boundary[i];
-        Arrays.sort(sorted);
-        long median = sorted[(intervals - 1) / 2];
-        int m = 0;
-        while (boundary[m + 1] - boundary[m] != median) m++;
-        long compute = 0;
-        long pack = 0;
-        long nic = 0;
+        int slowest = 0;
+        int at = 0;
+        long median = -1;
+        long mean = 0;
         for (int rank = 0; rank < r.ranks(); rank++) {
-            compute = Math.max(compute, r.computeAtMarkNs(rank, m + 1) - r.computeAtMarkNs(rank, m));
-            pack = Math.max(pack, r.cpuPackAtMarkNs(rank, m + 1) - r.cpuPackAtMarkNs(rank, m));
-            nic = Math.max(nic, r.nicAtMarkNs(rank, m + 1) - r.nicAtMarkNs(rank, m));
+            for (int i = 0; i < intervals; i++) sorted[i] = r.markNs(rank, i + 1) - r.markNs(rank, i);
+            Arrays.sort(sorted);
+            long m = sorted[intervals / 2];
+            if (m > median) {
+                median = m;
+                slowest = rank;
+            }
+            mean = Math.max(mean, r.markNs(rank, k - 1) - r.markNs(rank, 0));
         }
-        return new IterationTime(r.nic(), intervals, median, (boundary[k - 1] - boundary[0]) / (double) intervals,
-                compute, pack, nic);
+        while (r.markNs(slowest, at + 1) - r.markNs(slowest, at) != median) at++;
+        long compute = r.computeAtMarkNs(slowest, at + 1) - r.computeAtMarkNs(slowest, at);
+        long pack = r.cpuPackAtMarkNs(slowest, at + 1) - r.cpuPackAtMarkNs(slowest, at);
+        long nic = r.nicAtMarkNs(slowest, at + 1) - r.nicAtMarkNs(slowest, at);
+        return new IterationTime(r.nic(), intervals, median, mean / (double) intervals, compute, pack, nic);
     }
 }

@@ -38,8 +38,8 @@ class IterationTimeTest {
     }
 
     @Test
-    void theMedianIntervalBetweenTheJobsBoundariesAndItsPartsAreReported() {
-        // boundaries (the later rank's marks): 0, 100, 400, 500; intervals 100, 300, 100
+    void theSlowestRanksMedianIntervalAndItsPartsAreReported() {
+        // rank 0's marks 0, 100, 400, 500 (intervals 100, 300, 100: median 100); rank 1's median 60
         ReplayResult r = new LogGopsReplay(computing(new long[] {100, 300, 100}, new long[] {50, 60, 70}), P,
                 PlainBytes.INSTANCE).run();
         assertEquals(4, r.marks(0));
@@ -55,13 +55,24 @@ class IterationTimeTest {
     }
 
     @Test
-    void aRankThatComputesMoreSetsTheBoundaryOnEveryInterval() {
-        // boundaries 0, 90, 180, 390: rank 1 is the later one each time; intervals 90, 90, 210
+    void aRankThatComputesMoreIsTheSlowest() {
+        // rank 1's intervals 90, 90, 210 (median 90) against rank 0's 10, 20, 30
         IterationTime t = IterationTime.of(new LogGopsReplay(computing(new long[] {10, 20, 30},
                 new long[] {90, 90, 210}), P, PlainBytes.INSTANCE).run());
         assertEquals(90, t.medianNs());
         assertEquals(130, t.meanNs(), 1e-9);
         assertEquals(90, t.computeNs());
+    }
+
+    @Test
+    void ranksOutOfStepStillGivePartsThatFitTheTimeTheySitBeside() {
+        // no messages: rank 0 computes 100, 10, 100, 10 and rank 1 10, 100, 10, 100; the job's boundaries
+        // (the later rank's marks: 0, 100, 110, 210, 220) would give 10 us intervals holding 100 us of compute
+        IterationTime t = IterationTime.of(new LogGopsReplay(computing(new long[] {100, 10, 100, 10},
+                new long[] {10, 100, 10, 100}), P, PlainBytes.INSTANCE).run());
+        assertEquals(100, t.medianNs(), "the upper median of 10, 10, 100, 100");
+        assertEquals(100, t.computeNs());
+        assertEquals(55, t.meanNs(), 1e-9);
     }
 
     @Test

@@ -121,10 +121,10 @@ final class ScalingSweep {
                 Double.NaN, null, ChartSpec.Arrangement.VERTICAL, ChartSpec.RowSelection.ALL).where("size", n))
                 .toList();
         return new Figure(id, title, table, charts, what + " Each point: the program traced on thread ranks for "
-                + iterations + " iterations, each rank marking their boundaries; runtime per iteration = the median"
-                + " interval between the job's boundaries (a boundary: when its last rank reached the mark) in the"
-                + " replay, so that neither the setup nor the JIT's first iterations count, and the columns beside"
-                + " it the slowest rank's in that interval. Replayed with LogGOPS "
+                + iterations + " iterations, each rank marking their boundaries; runtime per iteration = the slowest"
+                + " rank's median interval between its marks in the replay, so that neither the setup nor the JIT's"
+                + " first iterations count, and the columns beside it that rank's in that interval. Replayed with"
+                + " LogGOPS "
                 + network + " (L, o, g, O, S:"
                 + " LogGOPSim's defaults; G: the paper's 200 Gbit/s), host = the host model's pack and unpack on"
                 + " the CPU, sim = the sPIN NIC's handlers at the " + preset + " preset. Columns"
