@@ -106,6 +106,7 @@ final class ProjectCommand implements Callable<Integer> {
             o.println(schedule.source() + ": " + schedule.ranks() + " ranks, " + schedule.operations()
                     + " operations; LogGOPS " + parameters + " (simulated)");
             o.print(report.text());
+            o.flush(); // print does not flush; System.exit would drop the table
         }
         return 0;
     }

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -13,6 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import picocli.CommandLine;
 
 class ProjectCommandTest {
     private static final String PING = "num_ranks 2\nrank 0 {\nl1: send 10b to 1 tag 0\n}\nrank 1 {\nl1: recv 10b from 0 tag 0\n}\n";
@@ -91,5 +98,18 @@ class ProjectCommandTest {
         Path goal = dir.resolve("t.goal");
         assertEquals(0, InProcess.run("project", trace.toString(), "--goal", goal.toString()).status());
         assertTrue(Files.readString(goal).contains("l0: recv 16b from 0 tag 0"), Files.readString(goal));
+    }
+
+    @Test
+    void theTextTableReachesAnOutputThatOnlyFlushesOnNewLines(@TempDir Path dir) throws IOException {
+        // picocli's standard output is such a writer: what print leaves in it, System.exit drops
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+        assertEquals(0, cl.execute("project", file(dir, "ping.goal", PING).toString(), "--nic", "plain", "--loggops",
+                SMALL));
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.lines().anyMatch(l -> l.matches("plain\\s+138\\s+1")), out);
     }
 }
