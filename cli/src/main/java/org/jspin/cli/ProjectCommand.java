@@ -62,7 +62,9 @@ final class ProjectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print a JSON list, one object per NIC with its ranks")
     private boolean json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/project.csv (one row per NIC and rank)")
+    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/project.csv (one row per NIC and rank),"
+            + " DIR/project-finish.png (each rank's finish per NIC) and DIR/project-breakdown.png (the slowest rank's"
+            + " compute, pack, NIC and wait per NIC)")
     private Path out;
 
     @Option(names = "--goal", paramLabel = "FILE", description = "write the schedule as LogGOPSim's GOAL text and exit;"
@@ -98,7 +100,12 @@ final class ProjectCommand implements Callable<Integer> {
                     + " operations, simulated %.3f ms)%n", costs.nic(), 100 * done / total, done, total, now / 1e6) : null));
         }
         ReplayReport report = new ReplayReport(results);
-        if (out != null) report.writeCsv(out.resolve("project.csv"));
+        if (out != null) {
+            report.writeCsv(out.resolve("project.csv"));
+            Path name = input.toAbsolutePath().normalize().getFileName();
+            ProjectCharts.write(results, name == null ? input.toString() : name.toString(), parameters.toString(),
+                    timing.preset(), out);
+        }
         var o = spec.commandLine().getOut();
         if (json) {
             o.println(new ObjectMapper().writeValueAsString(report.json()));
@@ -106,6 +113,7 @@ final class ProjectCommand implements Callable<Integer> {
             o.println(schedule.source() + ": " + schedule.ranks() + " ranks, " + schedule.operations()
                     + " operations; LogGOPS " + parameters + " (simulated)");
             o.print(report.text());
+            o.flush(); // print does not flush; System.exit would drop the table
         }
         return 0;
     }

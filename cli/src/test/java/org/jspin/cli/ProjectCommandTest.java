@@ -4,9 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+
+import javax.imageio.ImageIO;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,9 +23,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import picocli.CommandLine;
+
 class ProjectCommandTest {
     private static final String PING = "num_ranks 2\nrank 0 {\nl1: send 10b to 1 tag 0\n}\nrank 1 {\nl1: recv 10b from 0 tag 0\n}\n";
     private static final String SMALL = "L=100,o=10,g=20,G=2,O=1,S=1000";
+    private static final String VECTOR = "{\"vector\": {\"count\": 256, \"blocklength\": 1, \"stride\": 2, \"of\": \"double\"}}";
 
     private static Path file(Path dir, String name, String text) throws IOException {
         Path f = dir.resolve(name);
@@ -91,5 +103,46 @@ class ProjectCommandTest {
         Path goal = dir.resolve("t.goal");
         assertEquals(0, InProcess.run("project", trace.toString(), "--goal", goal.toString()).status());
         assertTrue(Files.readString(goal).contains("l0: recv 16b from 0 tag 0"), Files.readString(goal));
+    }
+
+    @Test
+    void theTextTableReachesAnOutputThatOnlyFlushesOnNewLines(@TempDir Path dir) throws IOException {
+        // picocli's standard output is such a writer: what print leaves in it, System.exit drops
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+        assertEquals(0, cl.execute("project", file(dir, "ping.goal", PING).toString(), "--nic", "plain", "--loggops",
+                SMALL));
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.lines().anyMatch(l -> l.matches("plain\\s+138\\s+1")), out);
+    }
+
+    @Test
+    void outWritesTheCsvAndTwoChartsOfEveryNic(@TempDir Path dir) throws IOException {
+        // a strided vector each way, so that host packs on the CPU and sim runs handlers on the NIC
+        Path trace = Files.createDirectory(dir.resolve("trace"));
+        file(trace, "job.json", "{\"format\": \"jspin-trace\", \"version\": 1, \"ranks\": 2}");
+        file(trace, "rank-0.trace", "jspin-trace 1 rank 0 of 2\ntype 1 %s\ncalc 1 4000\n".formatted(VECTOR)
+                + "send 2 to 1 tag 5 ctx 0 bytes 2048 type 1 count 1\n"
+                + "recv 3 from 1 tag 6 ctx 0 bytes 2048 type 1 count 1 matched 1 6\n");
+        file(trace, "rank-1.trace", "jspin-trace 1 rank 1 of 2\ntype 1 %s\ncalc 1 2000\n".formatted(VECTOR)
+                + "recv 2 from 0 tag 5 ctx 0 bytes 2048 type 1 count 1 matched 0 5\n"
+                + "send 3 to 0 tag 6 ctx 0 bytes 2048 type 1 count 1\n");
+        Path out = dir.resolve("o");
+        InProcess.Run run = InProcess.run("project", trace.toString(), "--nic", "host,sim", "--out", out.toString());
+        assertEquals(0, run.status(), run.err());
+        String csv = Files.readString(out.resolve("project.csv"));
+        assertTrue(csv.contains("\nhost,1,") && csv.contains("\nsim:"), csv);
+        for (String name : List.of("project-finish.png", "project-breakdown.png")) {
+            Path png = out.resolve(name);
+            assertTrue(Files.size(png) > 1000, name + " has " + Files.size(png) + " bytes");
+            BufferedImage image = ImageIO.read(png.toFile());
+            assertEquals(1000, image.getWidth(), name);
+            assertEquals(620, image.getHeight(), name);
+        }
+        try (var files = Files.list(out)) {
+            assertEquals(3, files.count(), "no temporary file left beside the results");
+        }
     }
 }

@@ -1,17 +1,13 @@
 package org.jspin.replay.report;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.jspin.error.ErrorClass;
-import org.jspin.error.MpiException;
 import org.jspin.replay.engine.ReplayResult;
 
 /**
@@ -69,19 +65,7 @@ public final class ReplayReport {
 
     /** Writes {@link #csv()} to {@code file} through a temporary file, so that nothing is half-written. */
     public void writeCsv(Path file) {
-        try {
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-            try {
-                Files.writeString(tmp, csv(), StandardCharsets.UTF_8);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new MpiException(ErrorClass.ERR_ARG, "cannot write " + file + ": " + e.getMessage(), e);
-        }
+        AtomicFile.write(file, tmp -> Files.writeString(tmp, csv(), StandardCharsets.UTF_8));
     }
 
     /** @return a text table: each NIC's finish, and each rank's times when there are at most 16 ranks */
