@@ -33,6 +33,17 @@ public final class ReplayReport {
             Map<String, Object> nic = new LinkedHashMap<>();
             nic.put("nic", r.nic());
             nic.put("finish_ns", r.finishNs());
+            if (IterationTime.marked(r)) {
+                IterationTime t = IterationTime.of(r);
+                Map<String, Object> it = new LinkedHashMap<>();
+                it.put("intervals", t.iterations());
+                it.put("median_ns", t.medianNs());
+                it.put("mean_ns", t.meanNs());
+                it.put("compute_ns", t.computeNs());
+                it.put("cpu_pack_ns", t.cpuPackNs());
+                it.put("nic_ns", t.nicNs());
+                nic.put("iteration", it);
+            }
             List<Map<String, Object>> ranks = new ArrayList<>(r.ranks());
             for (int i = 0; i < r.ranks(); i++) {
                 Map<String, Object> rank = new LinkedHashMap<>();
@@ -76,6 +87,16 @@ public final class ReplayReport {
             int last = 0;
             for (int i = 1; i < r.ranks(); i++) if (r.finishNs(i) > r.finishNs(last)) last = i;
             b.append(String.format("%-20s %16d %8d%n", r.nic(), r.finishNs(), last));
+        }
+        if (results.stream().allMatch(IterationTime::marked)) {
+            b.append(String.format("%nper iteration (the slowest rank's median interval between its marks)%n"
+                    + "%-20s %10s %14s %14s %14s %14s%n", "nic", "intervals", "median_ns", "compute_ns", "cpu_pack_ns",
+                    "nic_ns"));
+            for (ReplayResult r : results) {
+                IterationTime t = IterationTime.of(r);
+                b.append(String.format("%-20s %10d %14d %14d %14d %14d%n", t.nic(), t.iterations(), t.medianNs(),
+                        t.computeNs(), t.cpuPackNs(), t.nicNs()));
+            }
         }
         for (ReplayResult r : results) {
             if (r.ranks() > TEXT_RANKS) continue;

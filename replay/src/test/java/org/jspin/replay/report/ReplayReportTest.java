@@ -1,6 +1,7 @@
 package org.jspin.replay.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -15,6 +16,7 @@ import org.jspin.replay.engine.LogGopsParameters;
 import org.jspin.replay.engine.LogGopsReplay;
 import org.jspin.replay.engine.ReplayResult;
 import org.jspin.replay.goal.GoalReader;
+import org.jspin.replay.schedule.ScheduleBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,5 +59,31 @@ class ReplayReportTest {
         String text = new ReplayReport(List.of(ping())).text();
         assertTrue(text.lines().anyMatch(l -> l.matches("loggops\\s+145\\s+1")), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s+1\\s+145\\s+0\\s+117\\s+0\\s+0")), text);
+    }
+
+    @Test
+    void aMarkedScheduleGetsItsTimePerIterationInJsonAndText() {
+        ScheduleBuilder b = new ScheduleBuilder("marked", 1);
+        b.beginRank(0, 1);
+        int prev = b.mark(0, null, 1);
+        for (long ns : new long[] {100, 300, 200}) {
+            int calc = b.calc(ns, 0, null, 1);
+            b.requires(calc, prev, 1);
+            prev = b.mark(0, null, 1);
+            b.requires(prev, calc, 1);
+        }
+        ReplayResult r = new LogGopsReplay(b.build(), LogGopsParameters.defaults(), PlainBytes.INSTANCE).run();
+        ReplayReport report = new ReplayReport(List.of(r));
+        assertEquals(Map.of("intervals", 3, "median_ns", 200L, "mean_ns", 200.0, "compute_ns", 200L, "cpu_pack_ns", 0L,
+                "nic_ns", 0L), report.json().getFirst().get("iteration"));
+        assertTrue(report.text().lines().anyMatch(l -> l.matches("loggops\\s+3\\s+200\\s+200\\s+0\\s+0")),
+                report.text());
+    }
+
+    @Test
+    void anUnmarkedScheduleHasNoTimePerIteration() throws IOException {
+        ReplayReport report = new ReplayReport(List.of(ping()));
+        assertFalse(report.json().getFirst().containsKey("iteration"));
+        assertFalse(report.text().contains("per iteration"), report.text());
     }
 }
