@@ -26,7 +26,9 @@ class ProjectionTest {
         assertEquals(0, sim.cpuPackNs(), sim.toString());
         assertTrue(sim.nicNs() > 0, sim.toString());
         assertEquals(0, host.nicNs());
-        assertEquals(host.computeNs(), sim.computeNs(), "the same trace, the same measured compute");
+        for (IterationTime t : point.times()) {
+            assertTrue(t.computeNs() > 0 && t.computeNs() + t.cpuPackNs() <= t.medianNs(), t.toString());
+        }
     }
 
     @Test

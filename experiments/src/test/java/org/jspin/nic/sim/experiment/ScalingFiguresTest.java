@@ -35,8 +35,12 @@ class ScalingFiguresTest {
                         rows.stream().map(r -> ((String) r.get(2)).split(":")[0]).toList());
                 List<Object> host = rows.get(0);
                 List<Object> sim = rows.get(1);
-                // both NICs replay the same traces, so the compute they see is the same
-                assertEquals(t.number(host, "compute_us_measured"), t.number(sim, "compute_us_measured"), 1e-9);
+                // each row's parts are its slowest rank's in its median iteration (which may differ by NIC): they fit in it
+                for (List<Object> row : rows) {
+                    assertTrue(t.number(row, "compute_us_measured") > 0, row.toString());
+                    assertTrue(t.number(row, "compute_us_measured") + t.number(row, "cpu_pack_us")
+                            <= t.number(row, "runtime_us_measured") + 1e-9, row.toString());
+                }
                 assertEquals(0, t.number(sim, "cpu_pack_us"), "a sPIN NIC leaves the CPU free");
                 assertEquals(0, t.number(host, "nic_us"), "a host NIC runs no handlers");
                 assertTrue(t.number(host, "cpu_pack_us") > 0, "the transpose's receive type is not contiguous");
