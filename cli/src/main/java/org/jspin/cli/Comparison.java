@@ -129,7 +129,7 @@ final class Comparison {
             if (size != null) {
                 threadArgs.addAll(List.of("--size", size.toString()));
             }
-            int n = iterations == null ? Projection.THREAD_ITERATIONS : Math.min(iterations, Projection.THREAD_ITERATIONS);
+            int n = Math.min(iterations == null ? Integer.MAX_VALUE : iterations, Projection.THREAD_ITERATIONS);
             threadArgs.addAll(List.of("--iterations", Integer.toString(n)));
             points.add(projection.onThreads(example, threadArgs, nodes));
         }

@@ -25,9 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code jspin demo}, the main job: the halo exchange a user would write (examples' halo2d) as 4
  * processes on the host backend and on the simulated sPIN NIC, side by side, ending with the
- * program's time per iteration projected on both NICs at 4 and 64 nodes ({@link Projection}); {@code --in-jvm} runs it on in-JVM ranks instead (one backend), checked
- * against a serial run; with {@code --layouts}, also every application datatype of shared/layouts with
- * its layout and pack/unpack speed.
+ * program's time per iteration projected on both NICs at 4 and 64 nodes ({@link Projection});
+ * {@code --in-jvm} runs it on in-JVM ranks instead (one backend), checked against a serial run; with
+ * {@code --layouts}, also every application datatype of shared/layouts with its layout and pack/unpack
+ * speed.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the 2D halo exchange (halo2d) as 4 processes on the host backend and on the simulated"
