@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code jspin compare} and {@code jspin demo} with real processes: every backend runs, the table has a
+ * {@code jspin compare} with real processes (README's commands run {@code jspin demo}, and
+ * ReadmeCommandsTest checks what it says): every backend runs, the table has a
  * row each with measured and simulated columns labelled, the files are written, and the headline gives
  * the projected time per iteration at the run's ranks and at {@code --nodes}.
  */
@@ -48,18 +49,6 @@ class CompareCommandTest {
         for (String png : List.of("traffic", "time", "projected")) {
             assertTrue(Files.size(dir.resolve("compare-halo2d-" + png + ".png")) > 1000, png);
         }
-    }
-
-    @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void theDemoComparesBothBackendsAndEndsWithTheProjectedTimePerIteration() {
-        InProcess.Run r = run("demo", "-n", "4", "--size", "64", "--iterations", "10", "--nodes", "16");
-        assertEquals(0, r.status(), r.out() + r.err());
-        assertTrue(r.out().contains("bit-identical"), r.out());
-        List<String> last = r.out().strip().lines().toList();
-        assertTrue(last.get(last.size() - 3).startsWith("Projected time per iteration (simulated"), r.out());
-        assertTrue(last.get(last.size() - 2).startsWith("  4 nodes (this run's trace): host "), r.out());
-        assertTrue(last.getLast().startsWith("  16 nodes (16 thread ranks traced): host "), r.out());
     }
 
     @Test

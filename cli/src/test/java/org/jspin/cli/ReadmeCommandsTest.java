@@ -35,6 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReadmeCommandsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final List<String> NOT_RUN = List.of("./jspin test", "./jspin install");
+    /** What the main job must say, beyond exiting 0: its check against the serial run and its headline. */
+    private static final Map<String, List<String>> SAYS = Map.of("./jspin demo", List.of(
+            "Every run is bit-identical to the serial run.", "Projected time per iteration (simulated",
+            "  4 nodes (this run's trace): host ", ", sim:auto ", "  64 nodes (64 thread ranks traced): host "));
 
     private SpawnedProcess running;
 
@@ -108,6 +112,9 @@ class ReadmeCommandsTest {
         int code = running.awaitExit(Duration.ofSeconds(280));
         assertEquals(0, code, command + "\n" + running.transcript());
         assertFalse(running.out().isBlank(), "it said something\n" + running.transcript());
+        for (String said : SAYS.getOrDefault(command, List.of())) {
+            assertTrue(running.out().contains(said), "it says '" + said + "'\n" + running.transcript());
+        }
     }
 
     /**
