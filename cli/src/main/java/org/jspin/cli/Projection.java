@@ -10,6 +10,7 @@ import java.util.Set;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.examples.Example;
+import org.jspin.mpi.MpiOptions;
 import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.nic.sim.experiment.IterationTrace;
 import org.jspin.nic.sim.experiment.Table;
@@ -31,6 +32,8 @@ import picocli.CommandLine;
 final class Projection {
     /** At most this many iterations in a trace on thread ranks: a median of 20, in seconds of tracing. */
     static final int THREAD_ITERATIONS = 20;
+    /** Ranks of the untraced warm-up run before a trace on thread ranks: this machine's cores, no more. */
+    private static final int WARM_UP_RANKS = 2;
 
     /**
      * One projected point.
@@ -76,14 +79,17 @@ final class Projection {
 
     /**
      * Traces {@code example} with {@code args} (its sizes; iterations at most {@value #THREAD_ITERATIONS})
-     * on {@code nodes} thread ranks and projects it; a size the example refuses at that many ranks is a
-     * point with its failure.
+     * on {@code nodes} thread ranks, after an untraced run on two, and projects it; a size the example
+     * refuses at that many ranks is a point with its failure.
      */
     Point onThreads(String example, List<String> args, int nodes) {
         String from = nodes + " thread ranks traced";
         try {
             Example e = example(example);
             new CommandLine(e).parseArgs(args.toArray(String[]::new));
+            // untraced first on as many threads as cores, so that the JIT's compiler threads are not
+            // starved by as many ranks as nodes while the traced run measures compute
+            e.runOnThreads(Math.min(nodes, WARM_UP_RANKS), MpiOptions.defaults());
             return project(nodes, from, IterationTrace.traced(options -> e.runOnThreads(nodes, options)));
         } catch (MpiException e) {
             return new Point(nodes, from, List.of(), e.getMessage());

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.jspin.examples.fft2d.Fft2d;
 import org.jspin.examples.halo2d.Halo2d;
 import org.jspin.examples.halo3d.Halo3d;
+import org.jspin.mpi.MpiOptions;
 import org.jspin.nic.sim.config.TimingConfig;
 import org.jspin.replay.NicCatalog;
 import org.jspin.replay.cost.MessageCosts;
@@ -98,6 +99,9 @@ final class ScalingFigures extends Sweeps {
                 "reduction_pct_measured"));
         Map<Integer, IterationTrace> largest = new LinkedHashMap<>();
         for (int n : sizes) {
+            // untraced first on the fewest nodes (no more threads than cores), so that the JIT compiles the
+            // program before a trace measures it, and not while 64 ranks starve its compiler threads
+            program.run(nodes.getFirst(), MpiOptions.defaults(), n, iterations);
             for (int p : nodes) {
                 IterationTrace trace = IterationTrace.record(program, p, n, iterations);
                 List<IterationTime> each = costs.stream().map(c -> trace.project(c, network)).toList();
