@@ -16,6 +16,7 @@ import org.jspin.replay.cost.MessageType;
 import org.jspin.replay.goal.GoalReader;
 import org.jspin.replay.schedule.Schedule;
 import org.jspin.replay.schedule.ScheduleBuilder;
+import org.jspin.replay.testkit.FixedCosts;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -173,13 +174,7 @@ class LogGopsReplayTest {
         b.beginRank(1, 2);
         b.datatype(b.recv(0, 0, 10, 0, 0, null, 2), vector, 2);
         Schedule s = b.build();
-        MessageCosts costs = new MessageCosts() {
-            @Override public String nic() { return "test"; }
-            @Override public long sendCpuNs(MessageType type, long count) { return 7; }
-            @Override public long sendNicNs(MessageType type, long count) { return 3; }
-            @Override public long recvNicNs(MessageType type, long count) { return 5; }
-            @Override public long recvCpuNs(MessageType type, long count) { return 11; }
-        };
+        MessageCosts costs = new FixedCosts("test", 7, 3, 5, 11);
         ReplayResult r = new LogGopsReplay(s, P, costs).run();
         // send: CPU 7+10+9 = 26; first byte leaves after pack, o and the NIC's 3: arrives at 120;
         // LogGOPS's receive is over at 148, the NIC's 5 put the data in place at 153, unpack ends at 164
@@ -217,7 +212,7 @@ class LogGopsReplayTest {
         b.datatype(send, vector, 2);
         b.requires(send, recv, 5);
         Schedule s = b.build();
-        MessageCosts host = hostPacking(30, 40);
+        MessageCosts host = FixedCosts.hostPacking(30, 40);
         ReplayResult typed = new LogGopsReplay(s, P, host).run();
         String goal = exported(s, host);
         ReplayResult exported = new LogGopsReplay(goal(goal), P, PlainBytes.INSTANCE).run();
@@ -248,7 +243,7 @@ class LogGopsReplayTest {
         b.datatype(two, vector, 200);
         b.requires(two, one, 4);
         Schedule s = b.build();
-        MessageCosts host = hostPacking(30, 0);
+        MessageCosts host = FixedCosts.hostPacking(30, 0);
         String goal = exported(s, host);
         ReplayResult exported = new LogGopsReplay(goal(goal), P, PlainBytes.INSTANCE).run();
         ReplayResult typed = new LogGopsReplay(s, P, host).run();
@@ -268,16 +263,6 @@ class LogGopsReplayTest {
         assertEquals(0, r.waitNs(0));
         assertEquals(638 - 28, r.waitNs(1));
         assertEquals(638, r.finishNs());
-    }
-    /** A host that packs for {@code packNs} and unpacks for {@code unpackNs} every typed message, on the CPU alone. */
-    private static MessageCosts hostPacking(long packNs, long unpackNs) {
-        return new MessageCosts() {
-            @Override public String nic() { return "host"; }
-            @Override public long sendCpuNs(MessageType type, long count) { return packNs; }
-            @Override public long sendNicNs(MessageType type, long count) { return 0; }
-            @Override public long recvNicNs(MessageType type, long count) { return 0; }
-            @Override public long recvCpuNs(MessageType type, long count) { return unpackNs; }
-        };
     }
 
     /** @return {@code s} as {@code jspin project --goal} writes it for {@code costs}: the packs as calcs */

@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.jspin.error.ErrorClass;
 import org.jspin.error.MpiException;
 import org.jspin.replay.PlainBytes;
-import org.jspin.replay.cost.MessageCosts;
 import org.jspin.replay.cost.MessageType;
 import org.jspin.replay.engine.LogGopsParameters;
 import org.jspin.replay.engine.LogGopsReplay;
 import org.jspin.replay.engine.ReplayResult;
 import org.jspin.replay.schedule.Schedule;
 import org.jspin.replay.schedule.ScheduleBuilder;
+import org.jspin.replay.testkit.FixedCosts;
 import org.junit.jupiter.api.Test;
 
 /** Iterations between marks, worked by hand (L=100, o=10, g=20, G=2, O=1, S=1000, as LogGopsReplayTest's). */
@@ -94,14 +94,7 @@ class IterationTimeTest {
         b.datatype(recv, vector, 2);
         b.requires(recv, m1, 2);
         b.requires(b.mark(0, null, 2), recv, 2);
-        MessageCosts costs = new MessageCosts() {
-            @Override public String nic() { return "test"; }
-            @Override public long sendCpuNs(MessageType type, long count) { return 7; }
-            @Override public long sendNicNs(MessageType type, long count) { return 3; }
-            @Override public long recvNicNs(MessageType type, long count) { return 5; }
-            @Override public long recvCpuNs(MessageType type, long count) { return 11; }
-        };
-        ReplayResult r = new LogGopsReplay(b.build(), P, costs).run();
+        ReplayResult r = new LogGopsReplay(b.build(), P, new FixedCosts("test", 7, 3, 5, 11)).run();
         assertEquals(26, r.markNs(0, 1));
         assertEquals(164, r.markNs(1, 1));
         IterationTime t = IterationTime.of(r);
