@@ -53,7 +53,7 @@ public record IterationTime(String nic, int iterations, long medianNs, double me
         int slowest = 0;
         int at = 0;
         long median = -1;
-        long mean = 0;
+        long longestSpan = 0;
         for (int rank = 0; rank < r.ranks(); rank++) {
             for (int i = 0; i < intervals; i++) sorted[i] = r.markNs(rank, i + 1) - r.markNs(rank, i);
             Arrays.sort(sorted);
@@ -62,12 +62,12 @@ public record IterationTime(String nic, int iterations, long medianNs, double me
                 median = m;
                 slowest = rank;
             }
-            mean = Math.max(mean, r.markNs(rank, k - 1) - r.markNs(rank, 0));
+            longestSpan = Math.max(longestSpan, r.markNs(rank, k - 1) - r.markNs(rank, 0));
         }
         while (r.markNs(slowest, at + 1) - r.markNs(slowest, at) != median) at++;
         long compute = r.computeAtMarkNs(slowest, at + 1) - r.computeAtMarkNs(slowest, at);
         long pack = r.cpuPackAtMarkNs(slowest, at + 1) - r.cpuPackAtMarkNs(slowest, at);
         long nic = r.nicAtMarkNs(slowest, at + 1) - r.nicAtMarkNs(slowest, at);
-        return new IterationTime(r.nic(), intervals, median, mean / (double) intervals, compute, pack, nic);
+        return new IterationTime(r.nic(), intervals, median, longestSpan / (double) intervals, compute, pack, nic);
     }
 }
