@@ -32,6 +32,11 @@ public final class Main {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CommandLine cl = commandLine();
+        int status = cl.execute(args);
+        // a command's print() does not flush, and System.exit would drop what it left buffered
+        cl.getOut().flush();
+        cl.getErr().flush();
+        System.exit(status);
     }
 }
